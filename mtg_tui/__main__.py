@@ -1,0 +1,3 @@
+from mtg_tui.cli import main
+
+main()

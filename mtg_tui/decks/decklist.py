@@ -1,0 +1,216 @@
+"""Plain-text decklists: parsing, checking against rule 100.2a, and writing.
+
+The format is one ``N Card Name`` per line::
+
+    # name: Red Burn
+    # description: Cheap hasty creatures and a pile of burn.
+    Deck
+    4 Lightning Bolt
+    4x Shock
+    Mountain                 <- a bare name means one copy
+    4 Lightning Bolt (M10) 146   <- export form; set and number ignored
+
+    Sideboard
+    2 Pyroclasm
+
+Lines starting with ``#`` or ``//`` are comments, except the header comments
+``# name:`` and ``# description:``. ``Deck`` and ``Sideboard`` (any case, an
+optional colon) start sections; ``SB: 2 Pyroclasm`` puts one line in the
+sideboard. Blank lines are ignored everywhere: only a Sideboard header (or an
+``SB:`` prefix) starts the sideboard, so a main deck may be grouped with blank
+lines without losing cards to the sideboard.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from mtg_tui.decks import names
+
+Entry = tuple[int, str]
+
+MIN_MAIN_DECK = 60
+MAX_SIDEBOARD = 15
+MAX_COPIES = 4
+
+_SECTION = re.compile(r"^(deck|main|main ?deck|main ?board|sideboard|side ?board)\s*:?$", re.IGNORECASE)
+_HEADER = re.compile(r"^(?:#|//)\s*(name|description)\s*:\s*(.*)$", re.IGNORECASE)
+_SIDEBOARD_PREFIX = re.compile(r"^sb\s*:\s*", re.IGNORECASE)
+_COUNT = re.compile(r"^(\d+)x?$", re.IGNORECASE)
+_NUMBER_LIKE = re.compile(r"^[+-]?\d[\w.,/]*$")
+_EXPORT_SUFFIX = re.compile(r"(?:^|\s+)\([A-Za-z0-9]{2,6}\)(?:\s+[A-Za-z0-9★-]+)?$")
+
+
+@dataclass
+class Decklist:
+    """A named deck: main deck and sideboard as (count, card name) in file order.
+
+    ``source`` names where it was read from and ``lines`` maps each card name to
+    the line numbers it appears on; neither takes part in equality.
+    """
+
+    name: str = ""
+    description: str = ""
+    main: list[Entry] = field(default_factory=list)
+    sideboard: list[Entry] = field(default_factory=list)
+    source: str = field(default="<decklist>", compare=False, repr=False)
+    lines: dict[str, list[int]] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def main_count(self) -> int:
+        """Number of cards in the main deck."""
+        return sum(count for count, _ in self.main)
+
+    @property
+    def sideboard_count(self) -> int:
+        """Number of cards in the sideboard."""
+        return sum(count for count, _ in self.sideboard)
+
+
+@dataclass(frozen=True)
+class DecklistProblem:
+    """One problem found on one line of a decklist."""
+
+    source: str
+    line: int
+    text: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.source}:{self.line}: {self.message} (line: {self.text!r})"
+
+
+class DecklistError(ValueError):
+    """A decklist that could not be read; ``problems`` lists every bad line."""
+
+    def __init__(self, problems: list[DecklistProblem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+def _unknown_name_message(name: str) -> str:
+    message = f"unknown card name {name!r}"
+    suggestion = names.closest_name(name)
+    return f"{message}; did you mean {suggestion!r}?" if suggestion else message
+
+
+def _parse_card_line(body: str) -> tuple[int, str]:
+    """Split a card line into (count, name); raise ValueError with a reason."""
+    first, _, rest = body.partition(" ")
+    count = 1
+    counted = _COUNT.match(first)
+    if counted:
+        count = int(counted.group(1))
+        if count <= 0:
+            raise ValueError(f"count {first!r} is not a positive integer")
+        body = rest.strip()
+    elif _NUMBER_LIKE.match(first):
+        raise ValueError(f"count {first!r} is not a positive integer")
+    name = _EXPORT_SUFFIX.sub("", body).strip()
+    if not name or not re.search(r"[A-Za-z]", name) or re.search(r"[()\[\]]", name):
+        raise ValueError("malformed line: expected 'N Card Name' or 'N Card Name (SET) 123'")
+    return count, name
+
+
+def parse_decklist(text: str, source: str = "<decklist>") -> Decklist:
+    """Read a decklist; raise DecklistError listing every bad line."""
+    deck = Decklist(source=source)
+    problems: list[DecklistProblem] = []
+    in_sideboard = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        header = _HEADER.match(line)
+        if header:
+            key, value = header.group(1).lower(), header.group(2).strip()
+            if not getattr(deck, key):
+                setattr(deck, key, value)
+            continue
+        if line.startswith(("#", "//")):
+            continue
+        section = _SECTION.match(line)
+        if section:
+            in_sideboard = section.group(1).lower().startswith("side")
+            continue
+        to_sideboard = in_sideboard
+        if _SIDEBOARD_PREFIX.match(line):
+            line, to_sideboard = _SIDEBOARD_PREFIX.sub("", line), True
+        try:
+            count, name = _parse_card_line(line)
+        except ValueError as exc:
+            problems.append(DecklistProblem(source, number, raw.strip(), str(exc)))
+            continue
+        exact = names.canonical_name(name)
+        if exact is None:
+            problems.append(DecklistProblem(source, number, raw.strip(), _unknown_name_message(name)))
+            continue
+        (deck.sideboard if to_sideboard else deck.main).append((count, exact))
+        deck.lines.setdefault(exact, []).append(number)
+    if problems:
+        raise DecklistError(problems)
+    return deck
+
+
+def _where(deck: Decklist, name: str | None = None) -> str:
+    """A problem's location: the source, and the card's line numbers if known."""
+    numbers = deck.lines.get(name, []) if name else []
+    if not numbers:
+        return deck.source
+    return f"{deck.source}:{','.join(str(n) for n in numbers)}"
+
+
+def check_deck(deck: Decklist, constructed: bool = True) -> list[str]:
+    """Problems with ``deck`` under rule 100.2a (sizes and copies only if constructed)."""
+    problems: list[str] = []
+    known = names.card_names()
+    for _, name in deck.main + deck.sideboard:
+        if name not in known:
+            problems.append(f"{_where(deck, name)}: {_unknown_name_message(name)}")
+    for count, name in deck.main + deck.sideboard:
+        if count <= 0:
+            problems.append(f"{_where(deck, name)}: count {count} of {name!r} is not a positive integer")
+    if not constructed:
+        return problems
+    if deck.main_count < MIN_MAIN_DECK:
+        problems.append(
+            f"{deck.source}: main deck has {deck.main_count} cards; "
+            f"rule 100.2a requires at least {MIN_MAIN_DECK}"
+        )
+    if deck.sideboard_count > MAX_SIDEBOARD:
+        problems.append(
+            f"{deck.source}: sideboard has {deck.sideboard_count} cards; "
+            f"rule 100.2a allows at most {MAX_SIDEBOARD}"
+        )
+    copies: Counter[str] = Counter()
+    for count, name in deck.main + deck.sideboard:
+        copies[name] += count
+    for name, total in copies.items():
+        if total > MAX_COPIES and not names.is_basic_land(name):
+            problems.append(
+                f"{_where(deck, name)}: {total} copies of {name!r} (main deck and sideboard); "
+                f"rule 100.2a allows at most {MAX_COPIES} of a card other than basic lands"
+            )
+    return problems
+
+
+def format_decklist(deck: Decklist) -> str:
+    """The deck in the plain format read by parse_decklist."""
+    out: list[str] = []
+    if deck.name:
+        out.append(f"# name: {deck.name}")
+    if deck.description:
+        out.append(f"# description: {deck.description}")
+    out.append("Deck")
+    out.extend(f"{count} {name}" for count, name in deck.main)
+    if deck.sideboard:
+        out.extend(["", "Sideboard"])
+        out.extend(f"{count} {name}" for count, name in deck.sideboard)
+    return "\n".join(out) + "\n"
+
+
+def card_list(deck: Decklist) -> list[str]:
+    """The main deck as card names, one per card, in file order."""
+    return [name for count, name in deck.main for _ in range(count)]

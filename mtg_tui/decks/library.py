@@ -1,0 +1,52 @@
+"""The decks shipped with the game, and loading a deck by name or from a file."""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+from pathlib import Path
+
+from mtg_tui.decks import names
+from mtg_tui.decks.decklist import Decklist, parse_decklist
+
+
+class UnknownDeckError(LookupError):
+    """Neither a shipped deck nor a decklist file has the given name."""
+
+
+def slug(name: str) -> str:
+    """A deck name as a lower-case, hyphenated slug: ``Red Burn`` -> ``red-burn``."""
+    return re.sub(r"[^a-z0-9]+", "-", names.name_key(name).replace("'", "")).strip("-")
+
+
+def list_decks() -> list[Decklist]:
+    """Every shipped deck, sorted by name."""
+    folder = resources.files(__package__).joinpath("data")
+    decks = [
+        parse_decklist(item.read_text(encoding="utf-8"), source=item.name)
+        for item in folder.iterdir()
+        if item.name.endswith(".txt")
+    ]
+    return sorted(decks, key=lambda deck: deck.name.casefold())
+
+
+def load_deck(name_or_path: str | Path) -> Decklist:
+    """A shipped deck by name or slug (any case), or a decklist read from a file."""
+    wanted = slug(str(name_or_path))
+    decks = list_decks()
+    for deck in decks:
+        if wanted and wanted in (slug(deck.name), slug(Path(deck.source).stem)):
+            return deck
+    path = Path(name_or_path)
+    if path.is_file():
+        return parse_decklist(path.read_text(encoding="utf-8"), source=str(path))
+    shipped = ", ".join(deck.name for deck in decks)
+    raise UnknownDeckError(
+        f"no shipped deck or decklist file named {str(name_or_path)!r}; shipped decks: {shipped}"
+    )
+
+
+def deck_colors(deck: Decklist) -> str:
+    """The colors of the mana costs in a deck, as letters in WUBRG order."""
+    found = {color for _, name in deck.main + deck.sideboard for color in names.card_colors(name)}
+    return "".join(c for c in "WUBRG" if c in found)

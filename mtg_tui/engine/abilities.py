@@ -1,0 +1,228 @@
+"""Abilities as data (112-113, 601-606): what compiled rules text becomes.
+
+Spell abilities, activated abilities (with costs), triggered abilities (with
+trigger conditions), static abilities (continuous effects, rule effects,
+replacement effects) and keyword abilities. Keyword abilities that stand for
+a longer ability (prowess, equip) are that ability with ``keyword`` set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .mana import ManaCost
+from .refs import ObjectFilter, TargetSpec
+
+if TYPE_CHECKING:
+    from .instructions import Instruction
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What a spell or ability does: instructions in order, with its targets.
+
+    A modal effect (700.2) has ``modes`` (each an Effect) and ``mode_count``
+    modes to choose. Its ``targets`` then list the target words of every
+    mode, numbered across modes, and ``mode_targets`` says which belong to
+    each mode; a mode's instructions refer to those global numbers.
+    """
+
+    instructions: tuple["Instruction", ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+    modes: tuple["Effect", ...] = ()
+    mode_count: int = 1
+    mode_texts: tuple[str, ...] = ()
+    mode_targets: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def is_modal(self) -> bool:
+        return bool(self.modes)
+
+    def target_specs(self, mode: tuple[int, ...] = ()) -> tuple[TargetSpec, ...]:
+        """The target words in play for the chosen modes; others take no target."""
+        if not self.modes:
+            return self.targets
+        used = {i for m in mode for i in self.mode_targets[m]}
+        return tuple(s if i in used else NO_TARGET for i, s in enumerate(self.targets))
+
+    def uses_x(self) -> bool:
+        from .instructions import uses_x
+        return uses_x(self)
+
+
+NO_TARGET = TargetSpec(objects=None, players=None, min_count=0, max_count=0, label="(unused)")
+
+
+@dataclass(frozen=True)
+class Cost:
+    """An activation or additional cost (118, 602.2b). Mana plus other parts."""
+
+    mana: ManaCost = ManaCost(())
+    tap: bool = False
+    untap: bool = False
+    sacrifice_self: bool = False
+    sacrifice: tuple[tuple[int, ObjectFilter], ...] = ()
+    discard: tuple[tuple[int, ObjectFilter], ...] = ()
+    pay_life: int = 0
+    loyalty: int | None = None        # +N, -N or 0 (606.4)
+    remove_counters: tuple[tuple[int, str], ...] = ()
+    text: str = ""
+
+    @property
+    def has_mana(self) -> bool:
+        return bool(self.mana.symbols) and not self.mana.is_free
+
+
+class Ability:
+    """Base class. ``text`` is the rules text it was compiled from."""
+
+    text: str
+    keyword: str | None
+
+
+@dataclass(frozen=True, eq=False)
+class SpellAbility(Ability):
+    """The effect of an instant or sorcery (113.3a)."""
+
+    effect: Effect
+    text: str = ""
+    keyword: str | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class ActivatedAbility(Ability):
+    """[Cost]: [Effect] (602). Mana abilities (605) have ``is_mana`` set."""
+
+    cost: Cost
+    effect: Effect
+    is_mana: bool = False
+    sorcery_speed: bool = False
+    once_per_turn: bool = False
+    text: str = ""
+    keyword: str | None = None
+    attach: bool = False     # equip: attach the source to the target
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A trigger condition (603.1).
+
+    event: "enters", "dies", "leaves", "to_graveyard", "step", "gain_life",
+    "cast", "damage", "attacks", "blocks", "dies_damaged_by_self", "draw".
+    ``subject`` describes the object of the event (None: the source itself,
+    when ``self_only``); ``or_self`` for "CARDNAME or another creature".
+    """
+
+    event: str
+    self_only: bool = False
+    or_self: bool = False
+    subject: ObjectFilter | None = None
+    player: str = "any"           # whose event: "you" | "opponent" | "any"
+    step: str = ""                # for "at the beginning of ..."
+    whose: str = "each"           # "each" | "your" | "opponent" (whose turn) for step triggers
+    from_zone: str = ""
+    spell_filter: ObjectFilter | None = None
+    combat_only: bool = False
+    to: str = ""                  # damage recipient kind: "player" | "creature" | "" (any)
+    next_only: bool = False       # a delayed trigger for "the next" step only
+
+
+@dataclass(frozen=True, eq=False)
+class TriggeredAbility(Ability):
+    """When/Whenever/At [condition], [effect] (603)."""
+
+    trigger: Trigger
+    effect: Effect
+    condition: Any = None         # intervening "if" (603.4)
+    optional: bool = False        # "you may" in the effect: asked on resolution (603.5)
+    text: str = ""
+    keyword: str | None = None
+
+
+@dataclass(frozen=True)
+class LayerOp:
+    """One change a continuous effect makes, in its layer (613.1).
+
+    layer: "2" control, "4" type, "5" color, "6" abilities, "7a" CDA,
+    "7b" set P/T, "7c" modify P/T, "rules" (restrictions and permissions
+    that aren't characteristics: can't attack, can't block, ...).
+    """
+
+    layer: str
+    op: str
+    args: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class Affected:
+    """What a static ability's effect applies to.
+
+    kind: "self", "attached" (enchanted/equipped object), "filter"
+    (objects that fit, checked continuously, 611.3a), "players" (``who``:
+    "you" / "opponents").
+    """
+
+    kind: str
+    filter: ObjectFilter | None = None
+    who: str = ""
+
+
+@dataclass(frozen=True)
+class ContinuousDef:
+    affected: Affected
+    ops: tuple[LayerOp, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class StaticAbility(Ability):
+    """A static ability (604): continuous effects, or a replacement effect."""
+
+    effects: tuple[ContinuousDef, ...] = ()
+    replacement: Any = None
+    text: str = ""
+    keyword: str | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class KeywordAbility(Ability):
+    """A keyword that is a rule in itself (flying, deathtouch, protection, enchant...)."""
+
+    keyword: str
+    param: Any = None
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class EntersTapped:
+    """Replacement: this permanent enters the battlefield tapped (614.1c)."""
+
+
+@dataclass(frozen=True)
+class Quality:
+    """A quality for protection or hexproof "from": a colour, a type, "everything"."""
+
+    kind: str        # "color" | "type" | "everything" | "multicolored" | "monocolored"
+    value: str = ""
+
+    @property
+    def text(self) -> str:
+        if self.kind == "color":
+            from .mana import COLOR_NAMES
+            return COLOR_NAMES.get(self.value, self.value)
+        if self.kind == "type":
+            return self.value.lower() + "s"
+        return self.kind
+
+
+EVASION_KEYWORDS = ("flying", "menace", "fear", "intimidate", "shadow", "horsemanship")
+
+SIMPLE_KEYWORDS = (
+    "deathtouch", "defender", "double strike", "first strike", "flash", "flying", "haste",
+    "hexproof", "indestructible", "lifelink", "menace", "reach", "trample", "vigilance",
+    "infect", "shroud", "wither", "fear", "intimidate", "shadow", "changeling", "devoid",
+)
+
+
+def abilities_text(abilities: tuple[Ability, ...]) -> list[str]:
+    return [a.text for a in abilities if getattr(a, "text", "")]

@@ -1,0 +1,565 @@
+"""Combat (506-511): attackers, blockers, damage assignment order, combat damage.
+
+Declarations are single decisions checked as a whole: restrictions
+(508.1c, 509.1b) and requirements (508.1d) are checked on the full
+declaration, and an illegal one is refused with the reason. Damage
+assignment is asked only where there is a real choice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generator
+
+from . import actions
+from .damage import deal_damage
+from .decisions import Decision, IllegalAnswer, Option
+from .events import Event
+from .objects import GameObject, Player
+from .refs import object_matches
+from .replacement import has_quality
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Gen = Generator[Decision, Any, Any]
+
+
+@dataclass
+class Combat:
+    """Who attacks whom, who blocks whom (506.5, 508.1k, 509.1g)."""
+
+    attacking_player: int
+    defending_player: int
+    attackers: dict[int, int] = field(default_factory=dict)      # attacker -> player id or planeswalker id
+    blockers: dict[int, list[int]] = field(default_factory=dict)  # blocker -> attackers it blocks
+    blocked: dict[int, bool] = field(default_factory=dict)        # attacker -> became blocked (509.1h)
+    order: dict[int, list[int]] = field(default_factory=dict)     # damage assignment orders (509.2, 509.3)
+    first_strike_step: bool = False
+    fs_creatures: set[int] = field(default_factory=set)           # had first/double strike as step 1 began
+    dealt_first: set[int] = field(default_factory=set)            # dealt combat damage in the first step
+    blockers_declared: bool = False
+
+    def remove(self, oid: int) -> None:
+        """Remove a creature from combat (506.4)."""
+        self.attackers.pop(oid, None)
+        if oid in self.blockers:
+            del self.blockers[oid]
+        for k in list(self.order):
+            if oid in self.order[k]:
+                self.order[k] = [x for x in self.order[k] if x != oid]
+        self.order.pop(oid, None)
+        for b, atts in self.blockers.items():
+            if oid in atts:
+                self.blockers[b] = [a for a in atts if a != oid]
+        # A planeswalker being attacked that leaves stops being attacked (506.4c).
+        for a, d in list(self.attackers.items()):
+            if d == oid:
+                self.attackers[a] = 0
+
+    def blockers_of(self, attacker: int) -> list[int]:
+        return [b for b, atts in self.blockers.items() if attacker in atts]
+
+
+# ---------------------------------------------------------------------------
+# Attacking
+
+
+def _flags(game: "Game", obj: GameObject, name: str) -> list[Any]:
+    return game.chars(obj).flags.get(name, [])
+
+
+def attack_problem(game: "Game", obj: GameObject, player: int) -> str | None:
+    """Why this creature can't attack, or None if it can (508.1a, 508.1c)."""
+    c = game.chars(obj)
+    if obj.zone != "battlefield" or "Creature" not in c.types:
+        return f"{obj.name} isn't a creature on the battlefield"
+    if c.controller != player:
+        return f"{obj.name} isn't controlled by {game.players[player].name}"
+    if obj.tapped:
+        return f"{obj.name} is tapped"
+    if obj.sick and not game.has_keyword(obj, "haste"):
+        return f"{obj.name} has summoning sickness: it came under its controller's control this turn (302.6)"
+    if game.has_keyword(obj, "defender"):
+        return f"{obj.name} has defender and can't attack (702.3b)"
+    if c.flags.get("cant_attack"):
+        return f"{obj.name} can't attack"
+    return None
+
+
+def possible_defenders(game: "Game", player: int) -> list[int]:
+    """The defending player and the planeswalkers they control (506.2, 508.1b)."""
+    opp = game.opponent(player)
+    out = [game.players[opp].id]
+    for o in game.battlefield:
+        c = game.chars(o)
+        if "Planeswalker" in c.types and c.controller == opp:
+            out.append(o.id)
+    return out
+
+
+def attack_decision(game: "Game") -> Decision | None:
+    player = game.active
+    candidates = [o for o in game.battlefield if attack_problem(game, o, player) is None]
+    if not candidates:
+        return None
+    defenders = possible_defenders(game, player)
+    must = [o.id for o in candidates if _flags(game, o, "must_attack")]
+    d = Decision("declare_attackers", player, "Declare attackers",
+                 [Option(o.id, o.name) for o in candidates], 0, len(candidates),
+                 data={"candidates": [o.id for o in candidates], "defenders": defenders, "must_attack": must})
+    d.validator = lambda ans: validate_attack(game, ans, player)
+    return d
+
+
+def normalise_attack(game: "Game", answer: Any, player: int) -> list[tuple[int, int]]:
+    defenders = possible_defenders(game, player)
+    default = defenders[0]
+    pairs: list[tuple[int, int]] = []
+    if answer is None:
+        return []
+    if isinstance(answer, dict):
+        items = list(answer.items())
+    elif isinstance(answer, (list, tuple)):
+        items = []
+        for a in answer:
+            if isinstance(a, (list, tuple)) and len(a) == 2:
+                items.append((a[0], a[1]))
+            else:
+                items.append((a, default))
+    else:
+        raise IllegalAnswer("an attack declaration is a list of attackers or attacker/defender pairs")
+    for a, dfd in items:
+        try:
+            pairs.append((int(a), int(dfd)))
+        except (TypeError, ValueError):
+            raise IllegalAnswer(f"can't read attacker {a!r} -> {dfd!r}") from None
+    return pairs
+
+
+def validate_attack(game: "Game", answer: Any, player: int) -> list[tuple[int, int]]:
+    """Check a whole declaration of attackers (508.1a-d)."""
+    pairs = normalise_attack(game, answer, player)
+    seen: set[int] = set()
+    defenders = possible_defenders(game, player)
+    for a, dfd in pairs:
+        obj = game.get(a)
+        if not isinstance(obj, GameObject):
+            raise IllegalAnswer(f"#{a} is not a creature on the battlefield")
+        if a in seen:
+            raise IllegalAnswer(f"{obj.name} is declared as an attacker twice")
+        seen.add(a)
+        why = attack_problem(game, obj, player)
+        if why:
+            raise IllegalAnswer(why)
+        if dfd not in defenders:
+            raise IllegalAnswer(f"{game.describe(dfd)} can't be attacked by {game.players[player].name}")
+    # Requirements: as many as possible must be obeyed (508.1d).
+    for o in game.battlefield:
+        if _flags(game, o, "must_attack") and attack_problem(game, o, player) is None and o.id not in seen:
+            raise IllegalAnswer(f"{o.name} attacks each combat if able, so it must be declared as an "
+                                "attacker (508.1d)")
+    return pairs
+
+
+def declare_attackers(game: "Game") -> Gen:
+    """The declare attackers step's turn-based action (508.1)."""
+    combat = game.combat
+    assert combat is not None
+    d = attack_decision(game)
+    if d is None:
+        return
+    pairs = yield d
+    for a, dfd in pairs:
+        obj = game.objects[a]
+        combat.attackers[a] = dfd
+        combat.blocked[a] = False
+    tapped = []
+    for a, _ in pairs:
+        obj = game.objects[a]
+        if not game.has_keyword(obj, "vigilance"):
+            actions.tap(game, obj)
+            tapped.append(obj)
+    game.touch()
+    if pairs:
+        desc = ", ".join(f"{game.describe(a)} -> {game.describe(dfd)}" for a, dfd in pairs)
+        game.log_event(f"{game.players[game.active].name} attacks: {desc}.", ("508.1",),
+                       tuple(a for a, _ in pairs), player=game.active, kind="combat")
+        actions.emit(game, [Event("attacks", attacker=a, defender=dfd, player=game.active) for a, dfd in pairs])
+    else:
+        game.log_event(f"{game.players[game.active].name} declares no attackers.", ("508.1",),
+                       player=game.active, kind="combat")
+
+
+# ---------------------------------------------------------------------------
+# Blocking
+
+
+def block_problem(game: "Game", blocker: GameObject, attacker_id: int, defender: int) -> str | None:
+    """Why this creature can't block that attacker, or None (509.1a-b)."""
+    c = game.chars(blocker)
+    if blocker.zone != "battlefield" or "Creature" not in c.types:
+        return f"{blocker.name} isn't a creature on the battlefield"
+    if c.controller != defender:
+        return f"{blocker.name} isn't controlled by the defending player"
+    if blocker.tapped:
+        return f"{blocker.name} is tapped and can't block"
+    if c.flags.get("cant_block"):
+        return f"{blocker.name} can't block"
+    combat = game.combat
+    if combat is None or attacker_id not in combat.attackers:
+        return f"{game.describe(attacker_id)} isn't attacking"
+    att = game.objects[attacker_id]
+    ac = game.chars(att)
+    a_kws = {getattr(x, "keyword", None) for x in ac.abilities}
+    b_kws = {getattr(x, "keyword", None) for x in c.abilities}
+    if ac.flags.get("cant_be_blocked"):
+        return f"{att.name} can't be blocked"
+    if "flying" in a_kws and not ({"flying", "reach"} & b_kws):
+        return f"{att.name} has flying and can be blocked only by creatures with flying or reach (702.9b)"
+    for flt in ac.flags.get("cant_be_blocked_by", []):
+        if object_matches(game, blocker, flt, None, c.controller):
+            return f"{att.name} can't be blocked by {blocker.name}"
+    for q in game.keyword_params(att, "protection"):
+        if has_quality(game, blocker, q):
+            return f"{att.name} has protection from {q.text} and can't be blocked by {blocker.name} (702.16f)"
+    return None
+
+
+def block_options(game: "Game") -> dict[int, list[int]]:
+    """For each creature the defender controls, the attackers it could block alone."""
+    combat = game.combat
+    assert combat is not None
+    out: dict[int, list[int]] = {}
+    for o in game.battlefield:
+        if game.chars(o).controller != combat.defending_player:
+            continue
+        opts = [a for a in combat.attackers if block_problem(game, o, a, combat.defending_player) is None]
+        if opts:
+            out[o.id] = opts
+    return out
+
+
+def block_decision(game: "Game") -> Decision | None:
+    combat = game.combat
+    assert combat is not None
+    opts = block_options(game)
+    if not opts:
+        return None
+    defender = combat.defending_player
+    d = Decision("declare_blockers", defender, "Declare blockers",
+                 [Option(b, game.describe(b)) for b in opts], 0, len(opts),
+                 data={"options": opts, "attackers": list(combat.attackers)})
+    d.validator = lambda ans: validate_blocks(game, ans, defender)
+    return d
+
+
+def validate_blocks(game: "Game", answer: Any, defender: int) -> list[tuple[int, int]]:
+    """Check a whole declaration of blockers (509.1a-c)."""
+    pairs: list[tuple[int, int]] = []
+    if answer is None:
+        answer = []
+    if isinstance(answer, dict):
+        items = list(answer.items())
+    elif isinstance(answer, (list, tuple)):
+        items = []
+        for a in answer:
+            if not (isinstance(a, (list, tuple)) and len(a) == 2):
+                raise IllegalAnswer("a block declaration is a list of blocker/attacker pairs")
+            items.append((a[0], a[1]))
+    else:
+        raise IllegalAnswer("a block declaration is a list of blocker/attacker pairs")
+    for b, a in items:
+        try:
+            pairs.append((int(b), int(a)))
+        except (TypeError, ValueError):
+            raise IllegalAnswer(f"can't read blocker {b!r} -> {a!r}") from None
+    seen: set[int] = set()
+    for b, a in pairs:
+        obj = game.get(b)
+        if not isinstance(obj, GameObject):
+            raise IllegalAnswer(f"#{b} is not a creature on the battlefield")
+        if b in seen:
+            raise IllegalAnswer(f"{obj.name} can block only one attacker")
+        seen.add(b)
+        why = block_problem(game, obj, a, defender)
+        if why:
+            raise IllegalAnswer(why)
+    count: dict[int, int] = {}
+    for _, a in pairs:
+        count[a] = count.get(a, 0) + 1
+    for a, n in count.items():
+        att = game.objects[a]
+        if game.has_keyword(att, "menace") and n < 2:
+            raise IllegalAnswer(f"{att.name} has menace and can't be blocked except by two or more creatures "
+                                "(702.110b)")
+    return pairs
+
+
+def declare_blockers(game: "Game") -> Gen:
+    """The declare blockers step's turn-based actions (509.1-509.3)."""
+    combat = game.combat
+    assert combat is not None
+    d = block_decision(game)
+    pairs: list[tuple[int, int]] = []
+    if d is not None:
+        pairs = yield d
+    for b, a in pairs:
+        combat.blockers.setdefault(b, []).append(a)
+    for a in combat.attackers:
+        combat.blocked[a] = any(a == x for _, x in pairs)
+    combat.blockers_declared = True
+    game.touch()
+    if pairs:
+        desc = ", ".join(f"{game.describe(b)} blocks {game.describe(a)}" for b, a in pairs)
+        game.log_event(f"{game.players[combat.defending_player].name} blocks: {desc}.", ("509.1",),
+                       tuple(b for b, _ in pairs), player=combat.defending_player, kind="combat")
+    else:
+        game.log_event(f"{game.players[combat.defending_player].name} declares no blockers.", ("509.1",),
+                       player=combat.defending_player, kind="combat")
+    events = [Event("blocks", blocker=b, attacker=a) for b, a in pairs]
+    for a in combat.attackers:
+        if combat.blocked.get(a):
+            events.append(Event("becomes_blocked", attacker=a))
+    if events:
+        actions.emit(game, events)
+    # Damage assignment orders (509.2 for attackers, 509.3 for blockers).
+    for a in list(combat.attackers):
+        blockers = combat.blockers_of(a)
+        if len(blockers) >= 2:
+            order = yield _order_decision(game, game.active, a, blockers, "509.2")
+            combat.order[a] = order
+            game.log_event(f"Damage assignment order for {game.describe(a)}: "
+                           f"{', '.join(game.describe(x) for x in order)}.", ("509.2",), player=game.active)
+        elif blockers:
+            combat.order[a] = blockers
+    for b, atts in combat.blockers.items():
+        if len(atts) >= 2:
+            order = yield _order_decision(game, combat.defending_player, b, atts, "509.3")
+            combat.order[b] = order
+            game.log_event(f"Damage assignment order for {game.describe(b)}: "
+                           f"{', '.join(game.describe(x) for x in order)}.", ("509.3",),
+                           player=combat.defending_player)
+        else:
+            combat.order[b] = list(atts)
+
+
+def _order_decision(game: "Game", player: int, creature: int, others: list[int], rule: str) -> Decision:
+    d = Decision("damage_order", player, f"Order the creatures {game.describe(creature)} assigns damage to",
+                 [Option(o, game.describe(o)) for o in others], len(others), len(others), source=creature,
+                 data={"creature": creature, "rule": rule})
+
+    def check(ans: Any) -> list[int]:
+        picks = ans.get("order") if isinstance(ans, dict) else ans
+        if not isinstance(picks, (list, tuple)) or sorted(picks) != sorted(others):
+            raise IllegalAnswer("the order must list each of " +
+                                ", ".join(game.describe(o) for o in others) + " exactly once")
+        return list(picks)
+    d.validator = check
+    return d
+
+
+# ---------------------------------------------------------------------------
+# Combat damage
+
+
+def has_first_strike(game: "Game", obj: GameObject) -> bool:
+    return game.has_keyword(obj, "first strike") or game.has_keyword(obj, "double strike")
+
+
+def needs_first_strike_step(game: "Game") -> bool:
+    """510.4: any attacking or blocking creature with first strike or double strike."""
+    combat = game.combat
+    if combat is None:
+        return False
+    for oid in list(combat.attackers) + list(combat.blockers):
+        o = game.objects.get(oid)
+        if o is not None and has_first_strike(game, o):
+            return True
+    return False
+
+
+def assigns_in_step(game: "Game", obj: GameObject, first: bool) -> bool:
+    combat = game.combat
+    assert combat is not None
+    if first:
+        return has_first_strike(game, obj)
+    if not combat.first_strike_step:
+        return True
+    if game.has_keyword(obj, "double strike"):
+        return True
+    return obj.id not in combat.fs_creatures and obj.id not in combat.dealt_first
+
+
+def lethal_needed(game: "Game", attacker: GameObject, creature: GameObject, pending: dict[int, int]) -> int:
+    """Damage that counts as lethal for assignment (510.1c, 702.2c)."""
+    if game.has_keyword(attacker, "deathtouch"):
+        return max(0, 1 - pending.get(creature.id, 0))
+    need = game.toughness(creature) - creature.damage - pending.get(creature.id, 0)
+    return max(0, need)
+
+
+def assignment_choices(game: "Game", creature: GameObject, pending: dict[int, int]) -> dict[str, Any] | None:
+    """What a creature may assign its damage to. None if it assigns no combat damage."""
+    combat = game.combat
+    assert combat is not None
+    power = game.power(creature)
+    if power <= 0:
+        return None   # 510.1a
+    if creature.id in combat.attackers:
+        dfd = combat.attackers[creature.id]
+        if not combat.blocked.get(creature.id):
+            if not dfd or game.get(dfd) is None:
+                return None  # 510.1b
+            return {"power": power, "order": [], "defender": dfd, "trample": False, "fixed": [(dfd, power)]}
+        order = [b for b in combat.order.get(creature.id, combat.blockers_of(creature.id))
+                 if b in combat.blockers and creature.id in combat.blockers[b]]
+        trample = game.has_keyword(creature, "trample")
+        defender = dfd if trample and dfd and game.get(dfd) is not None else None
+        if not order:
+            if trample and defender is not None:
+                return {"power": power, "order": [], "defender": defender, "trample": True,
+                        "fixed": [(defender, power)]}   # 702.19c
+            return None
+        return {"power": power, "order": order, "defender": defender, "trample": trample}
+    if creature.id in combat.blockers:
+        order = [a for a in combat.order.get(creature.id, combat.blockers[creature.id]) if a in combat.attackers]
+        if not order:
+            return None   # 510.1d
+        return {"power": power, "order": order, "defender": None, "trample": False}
+    return None
+
+
+def is_choice(game: "Game", creature: GameObject, info: dict[str, Any], pending: dict[int, int]) -> bool:
+    """Is there more than one legal way to assign this creature's damage?"""
+    if "fixed" in info:
+        return False
+    order = info["order"]
+    if not order:
+        return False
+    first = game.objects[order[0]]
+    lethal_first = lethal_needed(game, creature, first, pending)
+    if info["power"] <= lethal_first:
+        return False
+    return len(order) >= 2 or info["defender"] is not None
+
+
+def auto_assignment(game: "Game", creature: GameObject, info: dict[str, Any],
+                    pending: dict[int, int]) -> list[tuple[int, int]]:
+    """Lethal damage to each in order, the rest to the player (trample) or to the last creature."""
+    if "fixed" in info:
+        return list(info["fixed"])
+    left = info["power"]
+    out: dict[int, int] = {}
+    order = info["order"]
+    for oid in order:
+        if left <= 0:
+            break
+        need = lethal_needed(game, creature, game.objects[oid], pending)
+        k = min(need, left)
+        if k:
+            out[oid] = k
+        left -= k
+    if left > 0:
+        target = info["defender"] if info["defender"] is not None else order[-1]
+        out[target] = out.get(target, 0) + left
+    if not out and order:
+        out[order[0]] = info["power"]
+    return list(out.items())
+
+
+def validate_assignment(game: "Game", creature: GameObject, info: dict[str, Any], pending: dict[int, int],
+                        answer: Any) -> list[tuple[int, int]]:
+    """Check one creature's combat damage assignment (510.1c-d, 702.19b)."""
+    if isinstance(answer, dict) and "assign" in answer:
+        answer = answer["assign"]
+    if isinstance(answer, dict):
+        items = list(answer.items())
+    elif isinstance(answer, (list, tuple)):
+        items = [tuple(x) for x in answer]
+    else:
+        raise IllegalAnswer("a damage assignment is a list of recipient/amount pairs")
+    try:
+        amounts = [(int(r), int(n)) for r, n in items]
+    except (TypeError, ValueError):
+        raise IllegalAnswer("a damage assignment is a list of recipient/amount pairs") from None
+    allowed = list(info["order"]) + ([info["defender"]] if info["defender"] is not None else [])
+    total = 0
+    got: dict[int, int] = {}
+    for r, n in amounts:
+        if r not in allowed:
+            raise IllegalAnswer(f"{creature.name} can't assign combat damage to {game.describe(r)}")
+        if n < 0:
+            raise IllegalAnswer("damage amounts can't be negative")
+        got[r] = got.get(r, 0) + n
+        total += n
+    if total != info["power"]:
+        raise IllegalAnswer(f"{creature.name} must assign exactly {info['power']} damage (got {total})")
+    order = info["order"]
+    for i, oid in enumerate(order):
+        later = sum(got.get(x, 0) for x in order[i + 1:]) + (got.get(info["defender"], 0)
+                                                            if info["defender"] is not None else 0)
+        if later > 0:
+            need = lethal_needed(game, creature, game.objects[oid], pending)
+            if got.get(oid, 0) < need:
+                raise IllegalAnswer(f"{game.describe(oid)} must be assigned lethal damage ({need}) before any "
+                                    "damage is assigned to the next in order (510.1c)")
+    return [(r, n) for r, n in got.items() if n > 0]
+
+
+def combat_damage(game: "Game", first: bool) -> Gen:
+    """Assign and deal combat damage (510.1, 510.2); first=True in the first-strike step (510.4)."""
+    combat = game.combat
+    assert combat is not None
+    if first:
+        combat.first_strike_step = True
+        combat.fs_creatures = {oid for oid in list(combat.attackers) + list(combat.blockers)
+                               if oid in game.objects and has_first_strike(game, game.objects[oid])}
+    pending: dict[int, int] = {}
+    parts: list[tuple[Any, int, int]] = []
+    dealers: list[int] = []
+    ordered = [a for a in combat.attackers] + [b for b in combat.blockers]
+    for oid in ordered:
+        obj = game.objects.get(oid)
+        if obj is None or obj.zone != "battlefield" or not assigns_in_step(game, obj, first):
+            continue
+        info = assignment_choices(game, obj, pending)
+        if info is None:
+            continue
+        ctl = game.chars(obj).controller
+        if is_choice(game, obj, info, pending):
+            d = Decision("assign_damage", ctl, f"Assign {obj.name}'s {info['power']} combat damage",
+                         [Option(r, game.describe(r)) for r in info["order"] +
+                          ([info["defender"]] if info["defender"] is not None else [])],
+                         source=oid,
+                         data={"creature": oid, "power": info["power"], "order": info["order"],
+                               "defender": info["defender"],
+                               "lethal": {r: lethal_needed(game, obj, game.objects[r], pending)
+                                          for r in info["order"]},
+                               "auto": auto_assignment(game, obj, info, pending)})
+            snapshot = dict(pending)
+            d.validator = (lambda ans, o=obj, i=info, p=snapshot: validate_assignment(game, o, i, p, ans))
+            assignment = yield d
+        else:
+            assignment = auto_assignment(game, obj, info, pending)
+        for r, n in assignment:
+            if n > 0:
+                pending[r] = pending.get(r, 0) + n
+                parts.append((obj, r, n))
+        dealers.append(oid)
+    if first:
+        combat.dealt_first.update(dealers)
+    game.log_event("Combat damage is dealt." if not first else "First-strike combat damage is dealt.",
+                   ("510.2",) + (("510.4",) if first else ()), kind="combat")
+    deal_damage(game, parts, combat=True)
+
+
+def end_combat(game: "Game") -> None:
+    """511.3: all creatures and planeswalkers are removed from combat."""
+    game.combat = None
+    game.touch()
+
+
+def defending_player_of(game: "Game") -> Player:
+    assert game.combat is not None
+    return game.players[game.combat.defending_player]

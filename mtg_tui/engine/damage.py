@@ -1,0 +1,111 @@
+"""Dealing damage (120): prevention, then its results, all at once.
+
+Damage to a player makes them lose life (120.3a) or, from a source with
+infect, get poison counters (120.3b); damage to a planeswalker removes
+loyalty (120.3c); damage to a creature is marked on it (120.3e) or, with
+infect, becomes -1/-1 counters (120.3d). Lifelink gains its controller
+that much life (120.3f). A creature dealt damage by a deathtouch source is
+destroyed by the next state-based action check (704.5h).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+from . import actions
+from .events import Event
+from .objects import GameObject, Player
+from .replacement import prevent_damage, protection_prevents
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def deal_damage(game: "Game", parts: Sequence[tuple[Any, int, int]], combat: bool = False) -> int:
+    """Deal damage simultaneously. ``parts`` are (source, recipient id, amount).
+
+    The source is an object or its last known information. Returns the
+    total damage dealt after prevention.
+    """
+    dealt: list[tuple[Any, Any, int]] = []
+    for source, rid, amount in parts:
+        if amount <= 0:
+            continue  # 0 damage isn't dealt at all (120.8)
+        recipient = game.get(rid)
+        if recipient is None:
+            continue
+        if isinstance(recipient, GameObject) and recipient.zone != "battlefield":
+            continue
+        if protection_prevents(game, source, recipient):
+            game.log_event(f"Damage from {source.name} to {recipient.name} is prevented by protection.",
+                           ("702.16e", "615.1"), (recipient.id,))
+            continue
+        amount, used = prevent_damage(game, rid, amount, combat)
+        if used:
+            game.log_event(f"Damage from {source.name} to {game.describe(recipient)} is prevented "
+                           f"({', '.join(dict.fromkeys(used))}).", ("615.1",))
+        if amount <= 0:
+            continue
+        dealt.append((source, recipient, amount))
+    if not dealt:
+        return 0
+
+    events: list[Event] = []
+    lifelink_gains: dict[int, int] = {}
+    for source, recipient, amount in dealt:
+        sc = game.chars(source)
+        infect = any(getattr(a, "keyword", None) == "infect" for a in sc.abilities)
+        wither = any(getattr(a, "keyword", None) == "wither" for a in sc.abilities)
+        lifelink = any(getattr(a, "keyword", None) == "lifelink" for a in sc.abilities)
+        deathtouch = any(getattr(a, "keyword", None) == "deathtouch" for a in sc.abilities)
+        kind = "combat damage" if combat else "damage"
+        if isinstance(recipient, Player):
+            if infect:
+                recipient.poison += amount
+                game.log_event(f"{source.name} deals {amount} {kind} to {recipient.name}: "
+                               f"{amount} poison counter{'s' if amount != 1 else ''} ({recipient.poison}).",
+                               ("120.3b", "702.89b"), player=recipient.index)
+            else:
+                recipient.life -= amount
+                game.log_event(f"{source.name} deals {amount} {kind} to {recipient.name} ({recipient.life}).",
+                               ("120.3a",), player=recipient.index)
+                events.append(Event("life_loss", player=recipient.index, amount=amount))
+            events.append(Event("damage", source_uid=source.card_uid, source_id=source.id,
+                                source_controller=sc.controller, recipient=recipient.id, to_player=True,
+                                amount=amount, combat=combat, player=recipient.index))
+        else:
+            rc = game.chars(recipient)
+            if "Planeswalker" in rc.types:
+                k = actions.remove_counters(game, recipient, "loyalty", amount, log=False)
+                game.log_event(f"{source.name} deals {amount} {kind} to {recipient.name}: "
+                               f"{k} loyalty removed.", ("120.3c",), (recipient.id,))
+            if "Creature" in rc.types:
+                if infect or wither:
+                    recipient.counters["-1/-1"] = recipient.counters.get("-1/-1", 0) + amount
+                    game.log_event(f"{source.name} deals {amount} {kind} to {recipient.name}: "
+                                   f"{amount} -1/-1 counter{'s' if amount != 1 else ''}.",
+                                   ("120.3d",) + (("702.89b",) if infect else ()), (recipient.id,))
+                else:
+                    recipient.damage += amount
+                    game.log_event(f"{source.name} deals {amount} {kind} to {recipient.name}.",
+                                   ("120.3e",), (recipient.id,))
+                if deathtouch:
+                    recipient.deathtouch_damaged = True
+            recipient.damaged_by.append(source.card_uid)
+            events.append(Event("damage", source_uid=source.card_uid, source_id=source.id,
+                                source_controller=sc.controller, recipient=recipient.id, to_player=False,
+                                amount=amount, combat=combat, player=None))
+        if lifelink:
+            lifelink_gains[sc.controller] = lifelink_gains.get(sc.controller, 0) + amount
+    game.touch()
+    for pi, n in lifelink_gains.items():
+        p = game.players[pi]
+        if p.lost:
+            continue
+        p.life += n
+        p.life_gained_this_turn += n
+        game.log_event(f"{p.name} gains {n} life from lifelink ({p.life}).", ("120.3f", "702.15b", "119.3"),
+                       player=pi)
+        events.append(Event("life_gain", player=pi, amount=n))
+    actions.emit(game, events)
+    return sum(a for _, _, a in dealt)

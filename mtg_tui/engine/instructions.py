@@ -1,0 +1,692 @@
+"""Effect instructions: the verbs of rules text, carried out on resolution (608.2c).
+
+Each instruction's ``run(ctx)`` is a generator: it yields a Decision where
+a player must choose (which card to discard, which creature to sacrifice)
+and receives the answer. Where several players choose at once ("each player
+sacrifices a creature"), they are asked one at a time in APNAP order and the
+actions then happen together (101.4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, is_dataclass
+from typing import TYPE_CHECKING, Any, Generator
+
+from . import actions
+from .abilities import Effect, LayerOp, Trigger
+from .damage import deal_damage
+from .decisions import Decision, Option
+from .mana import COLOR_NAMES, COLORS
+from .objects import CardDef, GameObject, Player
+from .refs import Amount, Const, ObjectFilter, Ref, XAmount, object_matches
+from .replacement import add_prevention, add_regeneration
+
+if TYPE_CHECKING:
+    from .resolution import Ctx
+
+Gen = Generator[Decision, Any, None]
+
+
+class Instruction:
+    """Base class of instructions."""
+
+    def run(self, ctx: "Ctx") -> Gen:
+        raise NotImplementedError
+        yield  # pragma: no cover
+
+    def describe(self) -> str:
+        return type(self).__name__
+
+
+def uses_x(thing: Any) -> bool:
+    """Does an effect (or any part of it) use X?"""
+    if isinstance(thing, XAmount):
+        return True
+    if isinstance(thing, (list, tuple)):
+        return any(uses_x(t) for t in thing)
+    if is_dataclass(thing) and not isinstance(thing, type):
+        return any(uses_x(getattr(thing, f.name)) for f in fields(thing))
+    return False
+
+
+def _amt(ctx: "Ctx", a: Amount | int) -> int:
+    return a if isinstance(a, int) else a.value(ctx)
+
+
+# ---------------------------------------------------------------------------
+# Damage, life
+
+
+@dataclass(frozen=True)
+class DealDamage(Instruction):
+    """[source] deals N damage to [recipients] (120)."""
+
+    source: Ref
+    amount: Amount
+    to: tuple[Ref, ...]
+
+    def run(self, ctx: "Ctx") -> Gen:
+        src = ctx.damage_source(self.source)
+        if src is None:
+            return
+        n = _amt(ctx, self.amount)
+        parts = []
+        for ref in self.to:
+            for rid in ctx.recipients(ref):
+                parts.append((src, rid, n))
+        deal_damage(ctx.game, parts)
+        yield from ()
+
+
+@dataclass(frozen=True)
+class GainLife(Instruction):
+    who: Ref
+    amount: Amount
+
+    def run(self, ctx: "Ctx") -> Gen:
+        n = _amt(ctx, self.amount)
+        for p in ctx.players(self.who):
+            actions.gain_life(ctx.game, p, n)
+        yield from ()
+
+
+@dataclass(frozen=True)
+class LoseLife(Instruction):
+    who: Ref
+    amount: Amount
+
+    def run(self, ctx: "Ctx") -> Gen:
+        n = _amt(ctx, self.amount)
+        for p in ctx.players(self.who):
+            actions.lose_life(ctx.game, p, n)
+        yield from ()
+
+
+# ---------------------------------------------------------------------------
+# Zones
+
+
+@dataclass(frozen=True)
+class Destroy(Instruction):
+    what: Ref
+    can_regenerate: bool = True
+
+    def run(self, ctx: "Ctx") -> Gen:
+        actions.destroy(ctx.game, ctx.objects(self.what), self.can_regenerate)
+        yield from ()
+
+
+@dataclass(frozen=True)
+class Exile(Instruction):
+    what: Ref
+
+    def run(self, ctx: "Ctx") -> Gen:
+        objs = ctx.objects(self.what)
+        if objs:
+            ctx.game.log_event(f"{', '.join(o.name for o in objs)} {'is' if len(objs) == 1 else 'are'} exiled.",
+                               ("701.11",), tuple(o.id for o in objs))
+            moved = actions.move_many(ctx.game, objs, "exile", log=False)
+            ctx.remember("exiled", [m for m in moved if m is not None])
+        yield from ()
+
+
+@dataclass(frozen=True)
+class ReturnToHand(Instruction):
+    """Return [objects] to their owner's hand."""
+
+    what: Ref
+
+    def run(self, ctx: "Ctx") -> Gen:
+        objs = ctx.objects(self.what)
+        if objs:
+            actions.move_many(ctx.game, objs, "hand")
+        yield from ()
+
+
+@dataclass(frozen=True)
+class PutOntoBattlefield(Instruction):
+    what: Ref
+    tapped: bool = False
+    under_you: bool = False
+
+    def run(self, ctx: "Ctx") -> Gen:
+        objs = ctx.objects(self.what)
+        if objs:
+            ctl = ctx.controller if self.under_you else None
+            moved = actions.move_many(ctx.game, objs, "battlefield", tapped=self.tapped, controller=ctl)
+            ctx.remember("put", [m for m in moved if m is not None])
+        yield from ()
+
+
+@dataclass(frozen=True)
+class PutIntoLibrary(Instruction):
+    what: Ref
+    position: str = "top"
+
+    def run(self, ctx: "Ctx") -> Gen:
+        for o in ctx.objects(self.what):
+            actions.move(ctx.game, o, "library", position=self.position)
+        yield from ()
+
+
+@dataclass(frozen=True)
+class CounterIt(Instruction):
+    """Counter target spell (701.5)."""
+
+    what: Ref
+
+    def run(self, ctx: "Ctx") -> Gen:
+        for o in ctx.objects(self.what):
+            if o.zone == "stack":
+                actions.counter_spell(ctx.game, o)
+        yield from ()
+
+
+@dataclass(frozen=True)
+class Draw(Instruction):
+    who: Ref
+    amount: Amount
+
+    def run(self, ctx: "Ctx") -> Gen:
+        n = _amt(ctx, self.amount)
+        for p in ctx.players(self.who):
+            actions.draw(ctx.game, p, n)
+        yield from ()
+
+
+@dataclass(frozen=True)
+class Mill(Instruction):
+    who: Ref
+    amount: Amount
+
+    def run(self, ctx: "Ctx") -> Gen:
+        n = _amt(ctx, self.amount)
+        for p in ctx.players(self.who):
+            actions.mill(ctx.game, p, n)
+        yield from ()
+
+
+@dataclass(frozen=True)
+class Discard(Instruction):
+    """[player] discards N cards (701.8): each chooses in APNAP order, then all discard at once.
+
+    ``specific`` names the cards (Duress: "that card"); ``random`` discards at random.
+    """
+
+    who: Ref
+    amount: Amount = Const(1)
+    specific: Ref | None = None
+    random: bool = False
+    whole_hand: bool = False
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        if self.specific is not None:
+            cards = [c for c in ctx.objects(self.specific) if c.zone == "hand"]
+            for p in ctx.players(self.who):
+                mine = [c for c in cards if c.owner == p.index]
+                actions.discard(game, p, mine)
+            return
+        n = _amt(ctx, self.amount)
+        chosen: list[tuple[Player, list[GameObject]]] = []
+        for p in ctx.apnap(ctx.players(self.who)):
+            if self.whole_hand:
+                chosen.append((p, list(p.hand)))
+            elif self.random:
+                k = min(n, len(p.hand))
+                chosen.append((p, game.rng.sample(p.hand, k)))
+            else:
+                picks = yield from ctx.pick_cards(p, p.hand, n, kind="discard",
+                                                  prompt=f"Discard {n} card{'s' if n != 1 else ''}")
+                chosen.append((p, picks))
+        for p, cards in chosen:
+            actions.discard(game, p, cards)
+
+
+@dataclass(frozen=True)
+class Sacrifice(Instruction):
+    """[players] sacrifice N [filter] (701.17); choices in APNAP order, then at once (101.4)."""
+
+    who: Ref
+    filter: ObjectFilter
+    amount: Amount = Const(1)
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        n = _amt(ctx, self.amount)
+        doomed: list[GameObject] = []
+        for p in ctx.apnap(ctx.players(self.who)):
+            options = [o for o in game.battlefield if game.chars(o).controller == p.index
+                       and object_matches(game, o, self.filter, None, p.index)]
+            picks = yield from ctx.pick_cards(p, options, n, kind="choose", subkind="sacrifice",
+                                              prompt=f"Sacrifice {self.filter.describe()}")
+            doomed.extend(picks)
+        actions.sacrifice(game, doomed)
+
+
+@dataclass(frozen=True)
+class SacrificeIt(Instruction):
+    """Sacrifice a specific permanent ("sacrifice CARDNAME")."""
+
+    what: Ref
+
+    def run(self, ctx: "Ctx") -> Gen:
+        objs = [o for o in ctx.objects(self.what) if o.zone == "battlefield"
+                and ctx.game.chars(o).controller == ctx.controller]
+        actions.sacrifice(ctx.game, objs)
+        yield from ()
+
+
+@dataclass(frozen=True)
+class Scry(Instruction):
+    """Scry N (701.18): look at the top N, put any of them on the bottom."""
+
+    who: Ref
+    amount: Amount
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        n = _amt(ctx, self.amount)
+        for p in ctx.players(self.who):
+            top = p.library[:n]
+            if not top:
+                continue
+            d = Decision("choose", p.index, f"Scry {n}: choose the cards to put on the bottom",
+                         [Option(c.id, c.name) for c in top], 0, len(top), subkind="scry")
+            picks = yield d
+            bottom = [c for c in top if c.id in picks]
+            order = {cid: i for i, cid in enumerate(picks)}
+            bottom.sort(key=lambda c: order[c.id])
+            for c in bottom:
+                p.library.remove(c)
+                p.library.append(c)
+            game.touch()
+            game.log_event(f"{p.name} scries {n}: {len(bottom)} to the bottom, {len(top) - len(bottom)} "
+                           "on top.", ("701.18",), player=p.index)
+
+
+@dataclass(frozen=True)
+class Search(Instruction):
+    """Search [player]'s library for up to N cards that fit (701.19); they may find nothing."""
+
+    who: Ref
+    filter: ObjectFilter
+    amount: Amount = Const(1)
+    key: str = "found"
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        n = _amt(ctx, self.amount)
+        for p in ctx.players(self.who):
+            fits = [c for c in p.library if object_matches(game, c, self.filter, None, p.index)]
+            d = Decision("choose", p.index, f"Search your library for {self.filter.describe()}",
+                         [Option(c.id, c.name) for c in fits], 0, min(n, len(fits)), subkind="search")
+            picks = yield d
+            found = [c for c in p.library if c.id in picks]
+            game.log_event(f"{p.name} searches their library"
+                           + (f" and finds {', '.join(c.name for c in found)}." if found else
+                              " and finds nothing."), ("701.19",), player=p.index)
+            ctx.remember(self.key, found)
+
+
+@dataclass(frozen=True)
+class Shuffle(Instruction):
+    who: Ref
+
+    def run(self, ctx: "Ctx") -> Gen:
+        for p in ctx.players(self.who):
+            actions.shuffle(ctx.game, p)
+        yield from ()
+
+
+@dataclass(frozen=True)
+class RevealHand(Instruction):
+    who: Ref
+
+    def run(self, ctx: "Ctx") -> Gen:
+        for p in ctx.players(self.who):
+            for c in p.hand:
+                c.revealed = True
+            names = ", ".join(c.name for c in p.hand) or "nothing"
+            ctx.game.log_event(f"{p.name} reveals their hand: {names}.", ("701.16",), player=p.index)
+        yield from ()
+
+
+@dataclass(frozen=True)
+class ChooseCard(Instruction):
+    """[chooser] chooses N [filter] cards from [player]'s [zone] (Duress)."""
+
+    chooser: Ref
+    owner: Ref
+    zone: str
+    filter: ObjectFilter
+    amount: Amount = Const(1)
+    key: str = "chosen"
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        n = _amt(ctx, self.amount)
+        chooser = ctx.players(self.chooser)[0]
+        for owner in ctx.players(self.owner):
+            zone = game.zone_list(self.zone, owner.index)
+            flt = ObjectFilter(**{**self.filter.__dict__, "zone": self.zone})
+            fits = [c for c in zone if object_matches(game, c, flt, None, chooser.index)]
+            picks = yield from ctx.pick_cards(chooser, fits, n, kind="choose", subkind="cards",
+                                              prompt=f"Choose {self.filter.describe()}")
+            if picks:
+                game.log_event(f"{chooser.name} chooses {', '.join(c.name for c in picks)}.", ("700.1",),
+                               player=chooser.index)
+            ctx.remember(self.key, picks)
+
+
+# ---------------------------------------------------------------------------
+# Permanents
+
+
+@dataclass(frozen=True)
+class Tap(Instruction):
+    what: Ref
+
+    def run(self, ctx: "Ctx") -> Gen:
+        for o in ctx.objects(self.what):
+            actions.tap(ctx.game, o, log=True)
+        yield from ()
+
+
+@dataclass(frozen=True)
+class Untap(Instruction):
+    what: Ref
+
+    def run(self, ctx: "Ctx") -> Gen:
+        for o in ctx.objects(self.what):
+            actions.untap(ctx.game, o, log=True)
+        yield from ()
+
+
+@dataclass(frozen=True)
+class DoesntUntap(Instruction):
+    """[objects] don't untap during their controller's next untap step."""
+
+    what: Ref
+
+    def run(self, ctx: "Ctx") -> Gen:
+        objs = ctx.objects(self.what)
+        if objs:
+            ctx.add_effect(objs, (LayerOp("rules", "flag", ("doesnt_untap", None)),), "next_untap")
+        yield from ()
+
+
+@dataclass(frozen=True)
+class ApplyEffect(Instruction):
+    """A continuous effect from a resolving spell or ability (611.2).
+
+    The affected objects are locked in now (611.2c). Amounts in the
+    operations ("+X/+X") are fixed now too.
+    """
+
+    what: Ref
+    ops: tuple[LayerOp, ...]
+    duration: str = "end_of_turn"
+
+    def run(self, ctx: "Ctx") -> Gen:
+        objs = ctx.objects(self.what)
+        if objs:
+            ops = tuple(LayerOp(op.layer, op.op, tuple(_amt(ctx, a) if isinstance(a, Amount) else a
+                                                       for a in op.args)) for op in self.ops)
+            ctx.add_effect(objs, ops, self.duration)
+            ctx.game.log_event(_effect_text(ctx, objs, ops, self.duration), _effect_cites(ops),
+                               tuple(o.id for o in objs))
+        yield from ()
+
+
+def _effect_text(ctx: "Ctx", objs: list[GameObject], ops: tuple[LayerOp, ...], duration: str) -> str:
+    names = ", ".join(o.name for o in objs)
+    bits = []
+    for op in ops:
+        if op.op == "add_pt":
+            bits.append("gets %+d/%+d" % op.args)
+        elif op.op == "set_pt":
+            bits.append("has base power and toughness %s/%s" % op.args)
+        elif op.op == "grant":
+            bits.append("gains " + ", ".join(a.text or str(a.keyword) for a in op.args[0]))
+        elif op.op == "remove_all_abilities":
+            bits.append("loses all abilities")
+        elif op.op == "control":
+            bits.append(f"comes under {ctx.game.players[ctx.controller].name}'s control")
+        elif op.op == "set_colors":
+            bits.append("becomes " + "/".join(COLOR_NAMES[c] for c in op.args[0]))
+        elif op.op == "set_creature_subtypes":
+            bits.append("becomes a " + " ".join(op.args[0]))
+        elif op.op == "add_types":
+            bits.append("becomes " + " ".join(op.args[0] + op.args[1]))
+        elif op.op == "flag":
+            bits.append(op.args[0].replace("_", " "))
+    until = {"end_of_turn": " until end of turn", "end_of_combat": " until end of combat"}.get(duration, "")
+    return f"{names} {' and '.join(bits)}{until}."
+
+
+def _effect_cites(ops: tuple[LayerOp, ...]) -> tuple[str, ...]:
+    layer_rules = {"2": "613.1b", "4": "613.1d", "5": "613.1e", "6": "613.1f", "7b": "613.4b", "7c": "613.4c"}
+    cites = ["611.2"]
+    for op in ops:
+        r = layer_rules.get(op.layer)
+        if r and r not in cites:
+            cites.append(r)
+    return tuple(cites)
+
+
+@dataclass(frozen=True)
+class CreateToken(Instruction):
+    who: Ref
+    amount: Amount
+    token: CardDef
+
+    def run(self, ctx: "Ctx") -> Gen:
+        n = _amt(ctx, self.amount)
+        for p in ctx.players(self.who):
+            made = actions.create_tokens(ctx.game, p.index, self.token, n)
+            ctx.remember("created", made)
+        yield from ()
+
+
+@dataclass(frozen=True)
+class AddMana(Instruction):
+    """Add mana (106.3). Each unit lists the types it may be: ("W", "B") for "{W} or {B}"."""
+
+    units: tuple[tuple[str, ...], ...]
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        p = game.players[ctx.controller]
+        added = []
+        for options in self.units:
+            if len(options) == 1:
+                t = options[0]
+            elif ctx.chosen_color in options:
+                t = ctx.chosen_color
+            else:
+                d = Decision("choose", p.index, "Choose a color of mana to add",
+                             [Option(COLOR_NAMES.get(c, "colorless"), "{%s} %s" % (c, COLOR_NAMES.get(c, "")))
+                              for c in options], 1, 1, subkind="color")
+                ans = yield d
+                name = ans[0] if isinstance(ans, list) else ans
+                t = {v: k for k, v in COLOR_NAMES.items()}.get(name, "C")
+            p.pool.add(t)
+            added.append(t)
+        game.touch()
+        if added:
+            game.log_event(f"{p.name} adds {''.join('{%s}' % t for t in added)}.", ("106.3",), player=p.index)
+
+
+ANY_COLOR = tuple(COLORS)
+
+
+@dataclass(frozen=True)
+class PutCounters(Instruction):
+    what: Ref
+    kind: str
+    amount: Amount
+
+    def run(self, ctx: "Ctx") -> Gen:
+        n = _amt(ctx, self.amount)
+        for o in ctx.objects(self.what):
+            actions.put_counters(ctx.game, o, self.kind, n)
+        yield from ()
+
+
+@dataclass(frozen=True)
+class RemoveCounters(Instruction):
+    what: Ref
+    kind: str
+    amount: Amount
+
+    def run(self, ctx: "Ctx") -> Gen:
+        n = _amt(ctx, self.amount)
+        for o in ctx.objects(self.what):
+            actions.remove_counters(ctx.game, o, self.kind, n)
+        yield from ()
+
+
+@dataclass(frozen=True)
+class Fight(Instruction):
+    """Two creatures fight: each deals damage equal to its power to the other (701.12)."""
+
+    first: Ref
+    second: Ref
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        a = ctx.objects(self.first)
+        b = ctx.objects(self.second)
+        if not a or not b:
+            game.log_event("No fight happens: a creature that would fight isn't there.", ("701.12b",))
+            return
+        x, y = a[0], b[0]
+        if not (game.is_creature(x) and game.is_creature(y)) or x.zone != "battlefield" \
+                or y.zone != "battlefield":
+            game.log_event("No fight happens.", ("701.12b",))
+            return
+        game.log_event(f"{x.name} fights {y.name}.", ("701.12a",), (x.id, y.id))
+        deal_damage(game, [(x, y.id, game.power(x)), (y, x.id, game.power(y))])
+        yield from ()
+
+
+@dataclass(frozen=True)
+class Regenerate(Instruction):
+    what: Ref
+
+    def run(self, ctx: "Ctx") -> Gen:
+        for o in ctx.objects(self.what):
+            add_regeneration(ctx.game, o, ctx.source_name)
+        yield from ()
+
+
+@dataclass(frozen=True)
+class Prevent(Instruction):
+    """Prevent the next N damage to [recipient] this turn, or all (combat) damage (615)."""
+
+    to: Ref | None
+    amount: Amount | None
+    combat_only: bool = False
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        n = None if self.amount is None else _amt(ctx, self.amount)
+        if self.to is None:
+            add_prevention(game, None, n, self.combat_only, ctx.source_name, ctx.controller)
+            what = "all combat damage" if self.combat_only else "all damage"
+            game.log_event(f"{what.capitalize()} that would be dealt this turn will be prevented.", ("615.1",))
+        else:
+            for rid in ctx.recipients(self.to):
+                add_prevention(game, rid, n, self.combat_only, ctx.source_name, ctx.controller)
+                game.log_event(f"The next {n} damage that would be dealt to {game.describe(rid)} this turn "
+                               "will be prevented.", ("615.7",))
+        yield from ()
+
+
+@dataclass(frozen=True)
+class Attach(Instruction):
+    """Attach this Aura or Equipment to [object] (701.3)."""
+
+    what: Ref
+    to: Ref
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        me = ctx.objects(self.what)
+        dest = ctx.objects(self.to)
+        if me and dest and me[0].zone == "battlefield" and dest[0].zone == "battlefield" \
+                and dest[0].id != me[0].id:
+            if me[0].attached_to != dest[0].id:
+                actions.attach(game, me[0], dest[0].id, ("701.3", "301.5"))
+        yield from ()
+
+
+@dataclass(frozen=True)
+class Delayed(Instruction):
+    """Set up a delayed triggered ability ("at the beginning of the next end step, ...", 603.7)."""
+
+    trigger: Trigger
+    effect: Effect
+    text: str = ""
+
+    def run(self, ctx: "Ctx") -> Gen:
+        from .triggers import add_delayed
+        add_delayed(ctx, self.trigger, self.effect, self.text)
+        yield from ()
+
+
+@dataclass(frozen=True)
+class MayDo(Instruction):
+    """"[player] may [instructions]": asked on resolution (603.5, 608.2d)."""
+
+    who: Ref
+    body: tuple[Instruction, ...]
+    prompt: str = ""
+
+    def run(self, ctx: "Ctx") -> Gen:
+        for p in ctx.players(self.who):
+            d = Decision("choose", p.index, self.prompt or "Do it?", [Option("yes", "Yes"), Option("no", "No")],
+                         1, 1, subkind="yes_no")
+            ans = yield d
+            yes = (ans[0] if isinstance(ans, list) else ans) == "yes"
+            ctx.did = yes
+            if yes:
+                for ins in self.body:
+                    yield from ins.run(ctx)
+
+
+@dataclass(frozen=True)
+class IfYouDo(Instruction):
+    """"If you do, ...": runs only if the preceding optional action was taken (608.2c)."""
+
+    body: tuple[Instruction, ...]
+
+    def run(self, ctx: "Ctx") -> Gen:
+        if ctx.did:
+            for ins in self.body:
+                yield from ins.run(ctx)
+
+
+@dataclass(frozen=True)
+class ForEachPlayer(Instruction):
+    """Instructions whose subject is "each player": run for each, as that player."""
+
+    body: tuple[Instruction, ...]
+
+    def run(self, ctx: "Ctx") -> Gen:
+        for ins in self.body:
+            yield from ins.run(ctx)
+
+
+def sacrifice_filter_any() -> ObjectFilter:
+    return ObjectFilter()
+
+
+__all__ = [
+    "Instruction", "DealDamage", "GainLife", "LoseLife", "Destroy", "Exile", "ReturnToHand",
+    "PutOntoBattlefield", "PutIntoLibrary", "CounterIt", "Draw", "Mill", "Discard", "Sacrifice",
+    "SacrificeIt", "Scry", "Search", "Shuffle", "RevealHand", "ChooseCard", "Tap", "Untap",
+    "DoesntUntap", "ApplyEffect", "CreateToken", "AddMana", "ANY_COLOR", "PutCounters", "RemoveCounters",
+    "Fight", "Regenerate", "Prevent", "Attach", "Delayed", "MayDo", "IfYouDo", "uses_x", "Const",
+]

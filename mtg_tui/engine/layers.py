@@ -1,0 +1,340 @@
+"""Continuous effects and the layer system (611-613).
+
+``compute_battlefield`` builds the characteristics of every permanent from
+its printed values, applying continuous effects layer by layer (613.1):
+2 control, 4 type, 5 color, 6 abilities, 7a-7d power/toughness, then rule
+effects (restrictions such as "can't block"). Within a layer, effects apply
+in timestamp order (613.7) unless one depends on another (613.8).
+
+An effect from a static ability applies to whatever fits it now (611.3a);
+an effect from a resolved spell applies to the objects it locked in when it
+was created (611.2c). Once an effect starts to apply in one layer it keeps
+applying to the same objects in later layers, even if its source loses the
+ability meanwhile (613.6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+from .abilities import Affected, ContinuousDef, KeywordAbility, LayerOp, StaticAbility
+from .objects import BASIC_LAND_TYPES, Characteristics, GameObject
+from .refs import object_matches
+
+if TYPE_CHECKING:
+    from .game import Game
+
+LAYERS = ("1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "rules")
+_DEPENDENCY_LAYERS = ("2", "3", "4", "5", "6", "7a", "7b")
+
+
+@dataclass
+class ContinuousEffect:
+    """An effect created by a resolved spell or ability (611.2), or by a rule.
+
+    ``affected`` is the locked-in set of object ids (611.2c); ``players``
+    the player indexes for player-affecting effects. ``duration``:
+    "end_of_turn", "end_of_combat", "permanent", "next_untap" (ends after
+    the affected objects' controller's next untap step).
+    """
+
+    id: int
+    ops: tuple[LayerOp, ...]
+    affected: tuple[int, ...]
+    controller: int
+    source_uid: int
+    source_name: str
+    timestamp: int
+    duration: str = "end_of_turn"
+    players: tuple[int, ...] = ()
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class _Active:
+    """An effect while the layers are being applied."""
+
+    key: tuple[Any, ...]
+    ops: tuple[LayerOp, ...]
+    timestamp: int
+    controller: int
+    source_id: int | None
+    source_uid: int | None
+    definition: ContinuousDef | None = None    # static abilities
+    ability: StaticAbility | None = None
+    affected: list[int] | None = None           # decided when it first applies (613.6)
+    started: bool = False
+
+    def in_layer(self, layer: str) -> bool:
+        return any(op.layer == layer for op in self.ops)
+
+
+def base_characteristics(game: "Game", obj: GameObject) -> Characteristics:
+    """The copiable values of an object before any effect (613.2), with 305.6 mana."""
+    card = obj.card
+    c = Characteristics()
+    c.name = card.name
+    c.mana_cost = card.mana_cost
+    c.colors = card.colors
+    c.supertypes = card.supertypes
+    c.types = card.types
+    c.subtypes = card.subtypes
+    c.abilities = card.abilities
+    c.power = _printed(card.power)
+    c.toughness = _printed(card.toughness)
+    c.controller = obj.controller
+    return c
+
+
+def _printed(v: int | str | None) -> int | None:
+    if v is None:
+        return None
+    if isinstance(v, int):
+        return v
+    try:
+        return int(v)
+    except ValueError:
+        return 0  # '*' without a characteristic-defining ability
+
+
+def _intrinsic_mana(game: "Game", c: Characteristics) -> None:
+    """Basic land types carry their mana ability (305.6)."""
+    extra = [game.intrinsic_mana_ability(t) for t in c.subtypes if t in BASIC_LAND_TYPES]
+    if extra:
+        have = set(id(a) for a in c.abilities)
+        c.abilities = c.abilities + tuple(a for a in extra if id(a) not in have)
+
+
+def compute_battlefield(game: "Game") -> dict[int, Characteristics]:
+    """Characteristics of every permanent, all layers applied."""
+    objs = sorted(game.battlefield, key=lambda o: o.timestamp)
+    chars: dict[int, Characteristics] = {o.id: base_characteristics(game, o) for o in objs}
+    by_id = {o.id: o for o in objs}
+    actives: list[_Active] = []
+    keys: set[tuple[Any, ...]] = set()
+
+    for eff in game.continuous:
+        a = _Active(("r", eff.id), eff.ops, eff.timestamp, eff.controller, None, eff.source_uid)
+        a.affected = [i for i in eff.affected if i in chars]
+        actives.append(a)
+        keys.add(a.key)
+
+    for layer in LAYERS:
+        if layer == "7c":
+            _apply_counters(objs, chars)   # 7d after 7c is order-insensitive for sums; done once here
+        _gather_static(game, objs, chars, actives, keys, layer)
+        here = [a for a in actives if a.in_layer(layer)]
+        if not here:
+            if layer == "4":
+                for o in objs:
+                    _intrinsic_mana(game, chars[o.id])
+            continue
+        ordered = _order(game, here, layer, objs, chars, by_id) if (
+            len(here) > 1 and layer in _DEPENDENCY_LAYERS) else sorted(here, key=lambda a: a.timestamp)
+        for a in ordered:
+            if not a.started and a.ability is not None and a.source_id is not None:
+                # A static ability removed earlier in this layer doesn't apply (613.8 via dependency).
+                src = chars.get(a.source_id)
+                if src is None or a.ability not in src.abilities:
+                    continue
+            if a.affected is None:
+                a.affected = _affected(game, a, objs, chars, by_id)
+            a.started = True
+            for op in a.ops:
+                if op.layer == layer:
+                    _apply(game, op, a, chars, by_id)
+        if layer == "4":
+            for o in objs:
+                _intrinsic_mana(game, chars[o.id])
+    return chars
+
+
+def _gather_static(game: "Game", objs: list[GameObject], chars: dict[int, Characteristics],
+                   actives: list[_Active], keys: set[tuple[Any, ...]], layer: str) -> None:
+    for o in objs:
+        for ab in chars[o.id].abilities:
+            if not isinstance(ab, StaticAbility) or not ab.effects:
+                continue
+            for n, d in enumerate(ab.effects):
+                key = ("s", o.id, id(ab), n)
+                if key in keys or not any(op.layer == layer for op in d.ops):
+                    continue
+                keys.add(key)
+                actives.append(_Active(key, d.ops, o.timestamp, chars[o.id].controller, o.id,
+                                       o.card_uid, d, ab))
+
+
+def _affected(game: "Game", a: _Active, objs: list[GameObject], chars: dict[int, Characteristics],
+              by_id: dict[int, GameObject]) -> list[int]:
+    d = a.definition
+    if d is None:
+        return []
+    aff: Affected = d.affected
+    if aff.kind == "self":
+        return [a.source_id] if a.source_id in chars else []
+    if aff.kind == "attached":
+        src = by_id.get(a.source_id) if a.source_id is not None else None
+        if src is not None and src.attached_to in chars:
+            return [src.attached_to]
+        return []
+    if aff.kind == "filter" and aff.filter is not None:
+        you = a.controller
+        return [o.id for o in objs if object_matches(
+            game, o, aff.filter, a.source_id, you, a.source_uid, chars=chars[o.id])]
+    return []
+
+
+def _order(game: "Game", here: list[_Active], layer: str, objs: list[GameObject],
+           chars: dict[int, Characteristics], by_id: dict[int, GameObject]) -> list[_Active]:
+    """Timestamp order, except that an effect waits for the effects it depends on (613.8)."""
+    deps: dict[int, set[int]] = {i: set() for i in range(len(here))}
+    for i, a in enumerate(here):
+        for j, b in enumerate(here):
+            if i != j and _depends(game, a, b, layer, objs, chars, by_id):
+                deps[i].add(j)
+    done: list[int] = []
+    remaining = sorted(range(len(here)), key=lambda i: here[i].timestamp)
+    while remaining:
+        ready = [i for i in remaining if not (deps[i] - set(done))]
+        pick = ready[0] if ready else remaining[0]   # a dependency loop: timestamp order (613.8b)
+        done.append(pick)
+        remaining.remove(pick)
+    return [here[i] for i in done]
+
+
+def _depends(game: "Game", a: _Active, b: _Active, layer: str, objs: list[GameObject],
+             chars: dict[int, Characteristics], by_id: dict[int, GameObject]) -> bool:
+    """Would applying b change whether a exists or what a applies to (613.8a)?"""
+    if a.started and a.affected is not None:
+        return False  # its set is locked and it already exists
+    trial = {k: v.copy() for k, v in chars.items()}
+    b_aff = b.affected if b.affected is not None else _affected(game, b, objs, chars, by_id)
+    saved = b.affected
+    b.affected = b_aff
+    for op in b.ops:
+        if op.layer == layer:
+            _apply(game, op, b, trial, by_id)
+    b.affected = saved
+    if a.ability is not None and a.source_id is not None:
+        before = a.ability in chars[a.source_id].abilities if a.source_id in chars else False
+        after = a.ability in trial[a.source_id].abilities if a.source_id in trial else False
+        if before != after:
+            return True
+    if a.affected is None:
+        if _affected(game, a, objs, chars, by_id) != _affected(game, a, objs, trial, by_id):
+            return True
+    return False
+
+
+def _apply(game: "Game", op: LayerOp, a: _Active, chars: dict[int, Characteristics],
+           by_id: dict[int, GameObject]) -> None:
+    targets = [chars[i] for i in (a.affected or []) if i in chars]
+    name = op.op
+    if name == "control":
+        for c in targets:
+            c.controller = a.controller
+    elif name == "add_types":
+        types, subtypes = op.args
+        for c in targets:
+            c.types = c.types + tuple(t for t in types if t not in c.types)
+            c.subtypes = c.subtypes + tuple(s for s in subtypes if s not in c.subtypes)
+    elif name == "set_creature_subtypes":
+        (subtypes,) = op.args
+        for c in targets:
+            keep = tuple(s for s in c.subtypes if not game.is_creature_type(s))
+            c.subtypes = keep + tuple(subtypes)
+    elif name == "set_colors":
+        (colors,) = op.args
+        for c in targets:
+            c.colors = tuple(colors)
+    elif name == "add_colors":
+        (colors,) = op.args
+        for c in targets:
+            c.colors = tuple(x for x in "WUBRG" if x in c.colors or x in colors)
+    elif name == "grant":
+        (abilities,) = op.args
+        for c in targets:
+            c.abilities = c.abilities + tuple(abilities)
+    elif name == "remove_all_abilities":
+        for c in targets:
+            c.abilities = ()
+    elif name == "remove_keyword":
+        (kw,) = op.args
+        for c in targets:
+            c.abilities = tuple(ab for ab in c.abilities if getattr(ab, "keyword", None) != kw)
+    elif name == "set_pt":
+        p, t = op.args
+        for i in a.affected or []:
+            if i in chars:
+                c = chars[i]
+                c.power = _stat(p, c)
+                c.toughness = _stat(t, c)
+                c.pt_changed = True
+    elif name == "add_pt":
+        p, t = op.args
+        for c in targets:
+            if c.power is not None:
+                c.power += p
+                c.toughness = (c.toughness or 0) + t
+                c.pt_changed = True
+    elif name == "flag":
+        flag, arg = op.args
+        for c in targets:
+            c.add_flag(flag, arg if arg is not None else a.source_uid)
+    else:
+        raise ValueError(f"unknown layer operation {name}")
+
+
+def _stat(v: Any, c: Characteristics) -> int:
+    if isinstance(v, int):
+        return v
+    if v == "mana value":
+        return c.mana_value
+    raise ValueError(f"unknown stat {v!r}")
+
+
+def _apply_counters(objs: list[GameObject], chars: dict[int, Characteristics]) -> None:
+    """Layer 7d: +1/+1 and -1/-1 counters (613.4c, 122.1a)."""
+    for o in objs:
+        plus = o.counters.get("+1/+1", 0)
+        minus = o.counters.get("-1/-1", 0)
+        c = chars[o.id]
+        if (plus or minus) and c.power is not None:
+            c.power += plus - minus
+            c.toughness = (c.toughness or 0) + plus - minus
+            c.pt_changed = True
+
+
+def player_flags(game: "Game", chars: dict[int, Characteristics]) -> dict[int, set[str]]:
+    """Rule effects on players ("you can't lose the game") from static abilities."""
+    out: dict[int, set[str]] = {p.index: set() for p in game.players}
+    for o in game.battlefield:
+        c = chars.get(o.id)
+        if c is None:
+            continue
+        for ab in c.abilities:
+            if not isinstance(ab, StaticAbility):
+                continue
+            for d in ab.effects:
+                if d.affected.kind != "players":
+                    continue
+                for p in game.players:
+                    mine = p.index == c.controller
+                    if (d.affected.who == "you" and mine) or (d.affected.who == "opponents" and not mine) \
+                            or d.affected.who == "each":
+                        for op in d.ops:
+                            out[p.index].add(op.args[0])
+    for eff in game.continuous:
+        for op in eff.ops:
+            if op.layer == "rules" and eff.players:
+                for p in eff.players:
+                    out[p].add(op.args[0])
+    return out
+
+
+def keyword_abilities(c: Characteristics, keyword: str) -> list[KeywordAbility]:
+    return [a for a in c.abilities if isinstance(a, KeywordAbility) and a.keyword == keyword]
+
+
+ChooseFn = Callable[[list[Any]], Any]

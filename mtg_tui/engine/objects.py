@@ -1,0 +1,275 @@
+"""Cards, objects and players (108-111, 400.7).
+
+A ``CardDef`` is a card's printed characteristics and compiled abilities;
+it never changes. A ``GameObject`` is one object in one zone: when a card
+moves to another zone it becomes a new object with a new id (400.7), and
+only ``card_uid`` (the physical card) stays the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .mana import ManaCost, ManaPool
+
+if TYPE_CHECKING:
+    from .abilities import Ability
+
+CARD_TYPES = (
+    "Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred",
+    "Land", "Planeswalker", "Sorcery",
+)
+PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
+SUPERTYPES = ("Basic", "Legendary", "Snow", "World", "Ongoing")
+BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
+
+
+@dataclass(frozen=True, eq=False)
+class CardDef:
+    """A card's printed characteristics (or a token's defined ones, 111.3)."""
+
+    name: str
+    mana_cost: ManaCost
+    supertypes: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    text: str = ""
+    power: int | str | None = None
+    toughness: int | str | None = None
+    loyalty: int | None = None
+    color_indicator: tuple[str, ...] | None = None
+    abilities: tuple["Ability", ...] = ()
+    is_token: bool = False
+    source_file: str = ""
+
+    @property
+    def colors(self) -> tuple[str, ...]:
+        """Colour from the mana cost or colour indicator (202.2, 204)."""
+        if self.color_indicator is not None:
+            return self.color_indicator
+        return self.mana_cost.colors
+
+    @property
+    def type_line(self) -> str:
+        left = " ".join(self.supertypes + self.types)
+        return f"{left} — {' '.join(self.subtypes)}" if self.subtypes else left
+
+    def is_type(self, t: str) -> bool:
+        return t in self.types
+
+    def __repr__(self) -> str:
+        return f"CardDef({self.name!r})"
+
+
+class Characteristics:
+    """An object's characteristics after continuous effects (613), plus rule flags.
+
+    Mutable only while the layer system builds it; read-only afterwards.
+    """
+
+    __slots__ = (
+        "name", "mana_cost", "colors", "supertypes", "types", "subtypes", "abilities",
+        "power", "toughness", "controller", "flags", "pt_changed",
+    )
+
+    def __init__(self) -> None:
+        self.name = ""
+        self.mana_cost = ManaCost(())
+        self.colors: tuple[str, ...] = ()
+        self.supertypes: tuple[str, ...] = ()
+        self.types: tuple[str, ...] = ()
+        self.subtypes: tuple[str, ...] = ()
+        self.abilities: tuple[Any, ...] = ()
+        self.power: int | None = None
+        self.toughness: int | None = None
+        self.controller: int = 0
+        self.flags: dict[str, list[Any]] = {}
+        self.pt_changed = False
+
+    def copy(self) -> "Characteristics":
+        c = Characteristics.__new__(Characteristics)
+        c.name = self.name
+        c.mana_cost = self.mana_cost
+        c.colors = self.colors
+        c.supertypes = self.supertypes
+        c.types = self.types
+        c.subtypes = self.subtypes
+        c.abilities = self.abilities
+        c.power = self.power
+        c.toughness = self.toughness
+        c.controller = self.controller
+        c.flags = {k: list(v) for k, v in self.flags.items()}
+        c.pt_changed = self.pt_changed
+        return c
+
+    def is_type(self, t: str) -> bool:
+        return t in self.types
+
+    @property
+    def is_creature(self) -> bool:
+        return "Creature" in self.types
+
+    @property
+    def is_permanent_type(self) -> bool:
+        return any(t in PERMANENT_TYPES for t in self.types)
+
+    @property
+    def mana_value(self) -> int:
+        return self.mana_cost.mana_value
+
+    def has_flag(self, name: str) -> bool:
+        return bool(self.flags.get(name))
+
+    def add_flag(self, name: str, value: Any = True) -> None:
+        self.flags.setdefault(name, []).append(value)
+
+
+class GameObject:
+    """A card, token, spell or permanent in one zone (109)."""
+
+    __slots__ = (
+        "id", "card", "card_uid", "owner", "controller", "zone", "is_token", "tapped",
+        "sick", "damage", "counters", "attached_to", "timestamp", "targets", "mode",
+        "x", "deathtouch_damaged", "damaged_by", "regen_shields", "cast_from",
+        "is_copy", "phased_out", "entered_turn", "revealed", "was_cast", "chosen",
+    )
+
+    def __init__(self, oid: int, card: CardDef, owner: int, zone: str, card_uid: int,
+                 is_token: bool = False) -> None:
+        self.id = oid
+        self.card = card
+        self.card_uid = card_uid
+        self.owner = owner
+        self.controller = owner
+        self.zone = zone
+        self.is_token = is_token
+        self.tapped = False
+        self.sick = False            # 302.6: not under its controller's control since their turn began
+        self.damage = 0
+        self.counters: dict[str, int] = {}
+        self.attached_to: int | None = None
+        self.timestamp = 0
+        self.targets: list[list[int]] = []
+        self.mode: tuple[int, ...] = ()
+        self.x = 0
+        self.deathtouch_damaged = False
+        self.damaged_by: list[int] = []   # card_uids of sources that dealt it damage this turn
+        self.regen_shields = 0
+        self.cast_from = ""
+        self.is_copy = False
+        self.phased_out = False
+        self.entered_turn = 0
+        self.revealed = False
+        self.was_cast = False
+        self.chosen: dict[str, Any] = {}
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    def __repr__(self) -> str:
+        return f"<{self.card.name}#{self.id} {self.zone}>"
+
+
+class StackAbility:
+    """An activated or triggered ability on the stack (113.7, 602, 603)."""
+
+    __slots__ = (
+        "id", "source_id", "source_uid", "source_name", "source_lki", "ability", "controller",
+        "targets", "mode", "x", "event", "kind", "zone", "timestamp", "card", "owner",
+        "ability_index", "chosen", "paid",
+    )
+
+    def __init__(self, oid: int, ability: Any, controller: int, source_id: int,
+                 source_uid: int, source_name: str, source_lki: Any, kind: str) -> None:
+        self.id = oid
+        self.ability = ability
+        self.controller = controller
+        self.owner = controller
+        self.source_id = source_id
+        self.source_uid = source_uid
+        self.source_name = source_name
+        self.source_lki = source_lki
+        self.targets: list[list[int]] = []
+        self.mode: tuple[int, ...] = ()
+        self.x = 0
+        self.event: Any = None
+        self.kind = kind          # "activated" or "triggered"
+        self.zone = "stack"
+        self.timestamp = 0
+        self.card = None
+        self.ability_index = 0
+        self.chosen: dict[str, Any] = {}
+        self.paid: dict[str, Any] = {}
+
+    @property
+    def name(self) -> str:
+        return self.source_name
+
+    def __repr__(self) -> str:
+        return f"<ability of {self.source_name}#{self.id}>"
+
+
+class Player:
+    """A player (102): life, counters, pool, and the zones they own."""
+
+    __slots__ = (
+        "index", "id", "name", "life", "poison", "pool", "library", "hand", "graveyard",
+        "lands_played", "lost", "won", "conceded", "drew_from_empty", "mulligans",
+        "kept", "max_hand_size", "life_gained_this_turn", "lose_reason",
+    )
+
+    def __init__(self, index: int, name: str) -> None:
+        self.index = index
+        self.id = index + 1
+        self.name = name
+        self.life = 20
+        self.poison = 0
+        self.pool = ManaPool()
+        self.library: list[GameObject] = []   # index 0 is the top
+        self.hand: list[GameObject] = []
+        self.graveyard: list[GameObject] = []  # index 0 is the top
+        self.lands_played = 0
+        self.lost = False
+        self.won = False
+        self.conceded = False
+        self.drew_from_empty = False
+        self.mulligans = 0
+        self.kept = False
+        self.max_hand_size = 7
+        self.life_gained_this_turn = 0
+        self.lose_reason = ""
+
+    def __repr__(self) -> str:
+        return f"<Player {self.name}>"
+
+
+@dataclass
+class LKI:
+    """Last known information about an object that left its zone (608.2h, 603.10)."""
+
+    id: int
+    card_uid: int
+    name: str
+    owner: int
+    controller: int
+    zone: str
+    chars: Characteristics
+    counters: dict[str, int] = field(default_factory=dict)
+    damage: int = 0
+    tapped: bool = False
+    is_token: bool = False
+    attached_to: int | None = None
+    damaged_by: list[int] = field(default_factory=list)
+    card: CardDef | None = None
+
+    @property
+    def power(self) -> int | None:
+        return self.chars.power
+
+    @property
+    def toughness(self) -> int | None:
+        return self.chars.toughness

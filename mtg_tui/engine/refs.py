@@ -1,0 +1,349 @@
+"""What rules text refers to: object filters, player filters, references and amounts.
+
+Compiled card text is made of these. A filter says which objects fit a
+description ("nonblack creature you control"); a reference says which
+objects or players an instruction acts on when it resolves ("target
+creature", "its controller", "each opponent"); an amount is a number that
+may be computed ("X", "its power").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Iterable
+
+from .objects import GameObject, LKI, Player
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .resolution import Ctx
+
+
+@dataclass(frozen=True)
+class Compare:
+    """A numeric condition on a characteristic: power, toughness, mana value."""
+
+    stat: str      # "power" | "toughness" | "mana value"
+    op: str        # "<=", ">=", "==", "<", ">"
+    value: int
+
+    def test(self, n: int | None) -> bool:
+        if n is None:
+            return False
+        v = self.value
+        return {"<=": n <= v, ">=": n >= v, "==": n == v, "<": n < v, ">": n > v}[self.op]
+
+
+@dataclass(frozen=True)
+class ObjectFilter:
+    """A description of objects (e.g. "target nonblack creature you control").
+
+    Lists of types/subtypes/colors are alternatives ("artifact, creature, or
+    land"); ``not_*`` lists are each excluded. Zone ``battlefield`` means
+    permanents; ``card`` means a card in a non-battlefield zone.
+    """
+
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    not_types: tuple[str, ...] = ()
+    not_subtypes: tuple[str, ...] = ()
+    not_supertypes: tuple[str, ...] = ()
+    not_colors: tuple[str, ...] = ()
+    colorless: bool | None = None
+    multicolored: bool | None = None
+    controller: str | None = None      # "you" | "opponent" | "not_you"
+    owner: str | None = None           # "you" | "opponent"
+    another: bool = False              # not the source object itself
+    tapped: bool | None = None
+    attacking: bool | None = None
+    blocking: bool | None = None
+    token: bool | None = None
+    zone: str = "battlefield"
+    name: str | None = None
+    compares: tuple[Compare, ...] = ()
+    dealt_damage_by_source: bool = False   # "dealt damage by <this> this turn"
+    with_keyword: str | None = None
+    without_keyword: str | None = None
+    any_of: tuple["ObjectFilter", ...] = ()  # a union of descriptions ("creature or planeswalker you control")
+
+    def describe(self) -> str:
+        bits: list[str] = []
+        if self.another:
+            bits.append("another")
+        if self.tapped is True:
+            bits.append("tapped")
+        if self.tapped is False:
+            bits.append("untapped")
+        bits += ["non" + c for c in self.not_colors]
+        bits += [c for c in self.colors]
+        bits += ["non" + t.lower() for t in self.not_types + self.not_subtypes]
+        bits += [t.lower() for t in self.supertypes]
+        kinds = " or ".join(t.lower() for t in (self.subtypes or self.types)) or "permanent"
+        bits.append(kinds)
+        if self.controller == "you":
+            bits.append("you control")
+        elif self.controller in ("opponent", "not_you"):
+            bits.append("you don't control" if self.controller == "not_you" else "an opponent controls")
+        return " ".join(bits)
+
+
+@dataclass(frozen=True)
+class PlayerFilter:
+    """Which players fit: "any", "you", "opponent"."""
+
+    who: str = "any"
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    """One "target" word of a spell or ability (115.1), with how many it takes.
+
+    ``objects`` describes legal object targets (None: no objects), ``players``
+    legal player targets (None: no players). ``min_count`` < ``max_count``
+    for "up to N". ``distinct_from`` lists earlier specs that may not choose
+    the same object ("another target creature", 115.3).
+    """
+
+    objects: ObjectFilter | None = None
+    players: PlayerFilter | None = None
+    min_count: int = 1
+    max_count: int = 1
+    label: str = "target"
+    distinct_from: tuple[int, ...] = ()
+
+    @property
+    def text(self) -> str:
+        return self.label
+
+
+# ---------------------------------------------------------------------------
+# References: evaluated by the resolution context.
+
+
+class Ref:
+    """Base of object and player references."""
+
+    plural = False
+
+
+@dataclass(frozen=True)
+class TargetRef(Ref):
+    index: int                 # which TargetSpec of the ability
+    plural: bool = False
+
+
+@dataclass(frozen=True)
+class SelfRef(Ref):
+    """The object the ability belongs to (CARDNAME, "this creature")."""
+
+
+@dataclass(frozen=True)
+class RememberedRef(Ref):
+    """Objects an earlier instruction of the same effect named ("that card", "it")."""
+
+    key: str
+    plural: bool = False
+
+
+@dataclass(frozen=True)
+class EventRef(Ref):
+    """An object or player of the triggering event ("that creature", "that player")."""
+
+    key: str
+
+
+@dataclass(frozen=True)
+class AttachedRef(Ref):
+    """The object this Aura or Equipment is attached to (enchanted/equipped creature)."""
+
+    kind: str = "enchanted"
+
+
+@dataclass(frozen=True)
+class AllRef(Ref):
+    """Every object that fits ("each creature", "creatures you control")."""
+
+    filter: ObjectFilter
+    plural: bool = True
+
+
+@dataclass(frozen=True)
+class YouRef(Ref):
+    """The controller of the spell or ability."""
+
+
+@dataclass(frozen=True)
+class EachPlayerRef(Ref):
+    who: str = "each"       # "each" | "opponents"
+    plural: bool = True
+
+
+@dataclass(frozen=True)
+class ControllerOfRef(Ref):
+    of: Ref
+
+
+@dataclass(frozen=True)
+class OwnerOfRef(Ref):
+    of: Ref
+
+
+@dataclass(frozen=True)
+class DefendingPlayerRef(Ref):
+    pass
+
+
+# ---------------------------------------------------------------------------
+# Amounts
+
+
+class Amount:
+    def value(self, ctx: "Ctx") -> int:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Const(Amount):
+    n: int
+
+    def value(self, ctx: "Ctx") -> int:
+        return self.n
+
+
+@dataclass(frozen=True)
+class XAmount(Amount):
+    def value(self, ctx: "Ctx") -> int:
+        return ctx.x
+
+
+@dataclass(frozen=True)
+class StatOf(Amount):
+    """A characteristic of an object, with last known information (608.2h)."""
+
+    of: Ref
+    stat: str   # "power" | "toughness" | "mana value"
+
+    def value(self, ctx: "Ctx") -> int:
+        return ctx.stat_of(self.of, self.stat)
+
+
+@dataclass(frozen=True)
+class CountOf(Amount):
+    filter: ObjectFilter
+
+    def value(self, ctx: "Ctx") -> int:
+        return len(ctx.objects(AllRef(self.filter)))
+
+
+@dataclass(frozen=True)
+class EventAmount(Amount):
+    key: str = "amount"
+
+    def value(self, ctx: "Ctx") -> int:
+        ev = ctx.event
+        return int(getattr(ev, self.key, 0) or 0) if ev is not None else 0
+
+
+def object_matches(game: "Game", obj: GameObject | LKI, flt: ObjectFilter, source_id: int | None,
+                   you: int, source_uid: int | None = None, chars: Any = None) -> bool:
+    """Does this object fit the description, from the point of view of player ``you``?
+
+    ``chars`` overrides the object's characteristics (the layer system passes
+    the values it is building).
+    """
+    if flt.any_of:
+        return any(object_matches(game, obj, f, source_id, you, source_uid, chars) for f in flt.any_of)
+    zone = obj.zone
+    if flt.zone == "battlefield":
+        if zone != "battlefield":
+            return False
+    elif flt.zone == "stack":
+        if zone != "stack" or not isinstance(obj, GameObject):
+            return False
+    elif flt.zone != "any" and zone != flt.zone:
+        return False
+    if chars is None:
+        chars = game.chars(obj) if isinstance(obj, GameObject) else obj.chars
+    if flt.types and not any(t in chars.types for t in flt.types):
+        # "permanent" matches any permanent type; "card" any card.
+        if not ("Permanent" in flt.types and chars.is_permanent_type) and "Card" not in flt.types \
+                and not ("Spell" in flt.types and zone == "stack"):
+            return False
+    if flt.subtypes and not any(s in chars.subtypes for s in flt.subtypes):
+        return False
+    if flt.supertypes and not all(s in chars.supertypes for s in flt.supertypes):
+        return False
+    if flt.not_types and any(t in chars.types for t in flt.not_types):
+        return False
+    if flt.not_subtypes and any(s in chars.subtypes for s in flt.not_subtypes):
+        return False
+    if flt.not_supertypes and any(s in chars.supertypes for s in flt.not_supertypes):
+        return False
+    if flt.colors and not any(c in chars.colors for c in flt.colors):
+        return False
+    if flt.not_colors and any(c in chars.colors for c in flt.not_colors):
+        return False
+    if flt.colorless is not None and (len(chars.colors) == 0) != flt.colorless:
+        return False
+    if flt.multicolored is not None and (len(chars.colors) > 1) != flt.multicolored:
+        return False
+    controller = chars.controller if zone in ("battlefield", "stack") else obj.owner
+    if flt.controller == "you" and controller != you:
+        return False
+    if flt.controller in ("opponent", "not_you") and controller == you:
+        return False
+    if flt.owner == "you" and obj.owner != you:
+        return False
+    if flt.owner == "opponent" and obj.owner == you:
+        return False
+    if flt.another and source_uid is not None and obj.card_uid == source_uid:
+        return False
+    if flt.tapped is not None and bool(obj.tapped) != flt.tapped:
+        return False
+    if flt.token is not None and bool(obj.is_token) != flt.token:
+        return False
+    if flt.attacking is not None:
+        if (game.combat is not None and obj.id in game.combat.attackers) != flt.attacking:
+            return False
+    if flt.blocking is not None:
+        if (game.combat is not None and obj.id in game.combat.blockers) != flt.blocking:
+            return False
+    if flt.name is not None and chars.name != flt.name:
+        return False
+    for cmp in flt.compares:
+        n = chars.mana_value if cmp.stat == "mana value" else getattr(chars, cmp.stat)
+        if not cmp.test(n):
+            return False
+    if flt.dealt_damage_by_source and (source_uid is None or source_uid not in obj.damaged_by):
+        return False
+    if flt.with_keyword and not any(getattr(a, "keyword", None) == flt.with_keyword for a in chars.abilities):
+        return False
+    if flt.without_keyword and any(getattr(a, "keyword", None) == flt.without_keyword for a in chars.abilities):
+        return False
+    return True
+
+
+def player_matches(pf: PlayerFilter, player: Player, you: int) -> bool:
+    if pf.who == "any":
+        return True
+    if pf.who == "you":
+        return player.index == you
+    if pf.who == "opponent":
+        return player.index != you
+    return False
+
+
+def flatten(items: Iterable[Any]) -> list[Any]:
+    out: list[Any] = []
+    for i in items:
+        if isinstance(i, (list, tuple)):
+            out.extend(i)
+        else:
+            out.append(i)
+    return out
+
+
+EMPTY_FILTER = ObjectFilter()
+CREATURE = ObjectFilter(types=("Creature",))

@@ -1,0 +1,128 @@
+"""Replacement and prevention effects (614-616): shields and their use.
+
+Prevention shields ("prevent the next 3 damage", "prevent all combat
+damage this turn") are consulted as damage would be dealt (615). A
+regeneration shield replaces the next destruction of its permanent this
+turn (701.15). Protection prevents damage from sources with its quality
+(702.16e).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .objects import GameObject
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass
+class PreventionShield:
+    """A prevention effect (615.1). ``amount`` None means all such damage.
+
+    ``recipient`` is an object or player id (None: any recipient);
+    ``combat_only`` limits it to combat damage.
+    """
+
+    id: int
+    recipient: int | None
+    amount: int | None
+    combat_only: bool
+    source_name: str
+    controller: int
+    timestamp: int
+    duration: str = "end_of_turn"
+
+
+@dataclass
+class RegenerationShield:
+    obj_id: int
+    source_name: str
+    timestamp: int
+
+
+def add_prevention(game: "Game", recipient: int | None, amount: int | None, combat_only: bool,
+                   source_name: str, controller: int) -> None:
+    game.prevention.append(PreventionShield(game.new_id(), recipient, amount, combat_only, source_name,
+                                            controller, game.new_timestamp()))
+    game.touch()
+
+
+def add_regeneration(game: "Game", obj: GameObject, source_name: str) -> None:
+    game.regen_shields.append(RegenerationShield(obj.id, source_name, game.new_timestamp()))
+    game.log_event(f"{obj.name} gets a regeneration shield.", ("701.15",), (obj.id,))
+    game.touch()
+
+
+def use_regeneration_shield(game: "Game", obj: GameObject) -> bool:
+    """Regenerate instead of being destroyed, if a shield is up (701.15b)."""
+    from . import actions
+    for shield in game.regen_shields:
+        if shield.obj_id == obj.id:
+            game.regen_shields.remove(shield)
+            obj.damage = 0
+            obj.deathtouch_damaged = False
+            actions.tap(game, obj)
+            if game.combat is not None:
+                game.combat.remove(obj.id)
+            game.touch()
+            game.log_event(f"{obj.name} regenerates: it is tapped, its damage is removed and it "
+                           "leaves combat.", ("701.15b",), (obj.id,))
+            return True
+    return False
+
+
+def protection_prevents(game: "Game", source: Any, recipient: Any) -> bool:
+    """Damage from a source with a quality the recipient has protection from is prevented (702.16e)."""
+    if not isinstance(recipient, GameObject):
+        return False
+    qualities = game.keyword_params(recipient, "protection")
+    if not qualities:
+        return False
+    return any(has_quality(game, source, q) for q in qualities)
+
+
+def has_quality(game: "Game", obj: Any, quality: Any) -> bool:
+    """Does an object have the quality named by protection/hexproof from (702.16a)?"""
+    c = game.chars(obj)
+    if quality.kind == "everything":
+        return True
+    if quality.kind == "color":
+        return quality.value in c.colors
+    if quality.kind == "multicolored":
+        return len(c.colors) > 1
+    if quality.kind == "monocolored":
+        return len(c.colors) == 1
+    if quality.kind == "type":
+        return quality.value in c.types
+    return False
+
+
+def prevent_damage(game: "Game", recipient_id: int, amount: int, combat: bool) -> tuple[int, list[str]]:
+    """Apply prevention shields to one damage amount. Returns (remaining, what prevented it).
+
+    "Prevent all" effects apply before shields with an amount, which keeps
+    those shields for later damage, as the affected player would choose (616.1).
+    """
+    used: list[str] = []
+    fitting = [s for s in game.prevention
+               if (s.recipient is None or s.recipient == recipient_id) and (combat or not s.combat_only)]
+    fitting.sort(key=lambda s: (s.amount is not None, s.timestamp))
+    for s in fitting:
+        if amount <= 0:
+            break
+        if s.amount is None:
+            used.append(s.source_name)
+            amount = 0
+            break
+        k = min(s.amount, amount)
+        s.amount -= k
+        amount -= k
+        used.append(s.source_name)
+        if s.amount <= 0:
+            game.prevention.remove(s)
+    if used:
+        game.touch()
+    return amount, used

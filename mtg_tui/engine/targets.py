@@ -1,0 +1,138 @@
+"""Targets (115): which objects and players a "target" word may choose.
+
+Legal targets fit the description and can be targeted by the spell or
+ability: not a player's hexproof object for an opponent's spell (702.11b),
+no shroud (702.18a), no protection from a quality of the source (702.16b),
+and never the spell itself (115.5).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .objects import GameObject, Player
+from .refs import TargetSpec, object_matches, player_matches
+from .replacement import has_quality
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def can_target(game: "Game", obj: Any, source: Any, controller: int) -> bool:
+    """May a spell or ability from ``source`` (controlled by ``controller``) target ``obj``?"""
+    if isinstance(obj, Player):
+        return not obj.lost
+    if obj.zone == "battlefield":
+        c = game.chars(obj)
+        kws = [getattr(a, "keyword", None) for a in c.abilities]
+        if "shroud" in kws:
+            return False
+        if "hexproof" in kws and c.controller != controller:
+            return False
+        if "protection" in kws and source is not None:
+            for q in game.keyword_params(obj, "protection"):
+                if has_quality(game, source, q):
+                    return False
+    return True
+
+
+def candidates(game: "Game", spec: TargetSpec, controller: int, source: Any,
+               source_id: int | None = None) -> list[int]:
+    """Ids of every legal choice for one target word, in a stable order."""
+    out: list[int] = []
+    source_uid = getattr(source, "card_uid", None)
+    if spec.objects is not None:
+        flt = spec.objects
+        zone = flt.zone
+        pool: list[Any]
+        if zone == "battlefield":
+            pool = game.battlefield
+        elif zone == "stack":
+            pool = [o for o in game.stack if isinstance(o, GameObject)]
+        elif zone == "any":
+            pool = list(game.all_objects())
+        else:
+            pool = []
+            for p in game.players:
+                pool.extend(game.zone_list(zone, p.index))
+        for o in pool:
+            if source_id is not None and o.id == source_id and zone == "stack":
+                continue  # a spell can't target itself (115.5)
+            if object_matches(game, o, flt, source_id, controller, source_uid) and \
+                    can_target(game, o, source, controller):
+                out.append(o.id)
+    if spec.players is not None:
+        for p in game.players:
+            if not p.lost and player_matches(spec.players, p, controller):
+                out.append(p.id)
+    return out
+
+
+def is_legal(game: "Game", tid: int, spec: TargetSpec, controller: int, source: Any,
+             source_id: int | None = None) -> bool:
+    """Is this chosen target still legal (608.2b)?"""
+    thing = game.get(tid)
+    if thing is None:
+        return False
+    if isinstance(thing, Player):
+        return spec.players is not None and not thing.lost and player_matches(spec.players, thing, controller)
+    if spec.objects is None:
+        return False
+    source_uid = getattr(source, "card_uid", None)
+    return object_matches(game, thing, spec.objects, source_id, controller, source_uid) and \
+        can_target(game, thing, source, controller)
+
+
+def check_choice(game: "Game", specs: tuple[TargetSpec, ...], chosen: Any, controller: int, source: Any,
+                 source_id: int | None = None) -> list[list[int]]:
+    """Validate chosen targets for all target words; return them normalised or raise IllegalAnswer."""
+    from .decisions import IllegalAnswer
+    if chosen is None:
+        chosen = []
+    if not isinstance(chosen, (list, tuple)):
+        raise IllegalAnswer("targets must be a list")
+    if len(chosen) != len(specs):
+        # Allow a flat list when every target word takes exactly one target.
+        if all(s.max_count == 1 for s in specs) and len(chosen) == len(specs) and all(
+                isinstance(c, int) for c in chosen):
+            chosen = [[c] for c in chosen]
+        elif all(isinstance(c, int) for c in chosen) and len(specs) == 1:
+            chosen = [list(chosen)]
+        elif all(isinstance(c, int) for c in chosen) and all(s.max_count == 1 for s in specs):
+            raise IllegalAnswer(f"this needs {len(specs)} target{'s' if len(specs) != 1 else ''}, "
+                                f"got {len(chosen)}")
+        else:
+            raise IllegalAnswer(f"this needs targets for {len(specs)} target word"
+                                f"{'s' if len(specs) != 1 else ''}, got {len(chosen)}")
+    normal: list[list[int]] = []
+    for spec, picks in zip(specs, chosen):
+        picks = [picks] if isinstance(picks, int) else list(picks)
+        if len(picks) < spec.min_count or len(picks) > spec.max_count:
+            if spec.min_count == spec.max_count:
+                raise IllegalAnswer(f"{spec.label} needs exactly {spec.min_count} "
+                                    f"target{'s' if spec.min_count != 1 else ''}, got {len(picks)}")
+            raise IllegalAnswer(f"{spec.label} needs {spec.min_count} to {spec.max_count} targets, "
+                                f"got {len(picks)}")
+        if len(set(picks)) != len(picks):
+            raise IllegalAnswer("the same object can't be chosen twice for one target word (115.3)")
+        legal = candidates(game, spec, controller, source, source_id)
+        for t in picks:
+            if t not in legal:
+                raise IllegalAnswer(f"{game.describe(t)} isn't a legal target for {spec.label}")
+        normal.append(picks)
+    for i, spec in enumerate(specs):
+        for j in spec.distinct_from:
+            if set(normal[i]) & set(normal[j]):
+                raise IllegalAnswer("the same object can't be chosen for both targets")
+    return normal
+
+
+def has_legal_choice(game: "Game", specs: tuple[TargetSpec, ...], controller: int, source: Any,
+                     source_id: int | None = None) -> bool:
+    """Could targets be chosen for every target word (601.2c, 603.3d)?"""
+    for spec in specs:
+        if spec.min_count == 0:
+            continue
+        if len(candidates(game, spec, controller, source, source_id)) < spec.min_count:
+            return False
+    return True
