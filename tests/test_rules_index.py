@@ -14,10 +14,11 @@ from mtg_tui.rules import (
     RulesImportError,
     RulesIndex,
     UnknownRuleError,
+    build_numbers,
     default_index,
     import_official,
+    storage,
 )
-from mtg_tui.rules import build_numbers, storage
 from mtg_tui.rules.cli import rules_group
 from mtg_tui.rules.index import DATA_DIR
 from mtg_tui.rules.numbering import NUMBER_RE, normalise
@@ -101,7 +102,9 @@ def index() -> RulesIndex:
     return RulesIndex.load(include_imported=False)
 
 
-def write_synthetic(tmp_path: Path, text: str = SYNTHETIC_RULES, *, crlf: bool = True, bom: bool = True) -> Path:
+def write_synthetic(
+    tmp_path: Path, text: str = SYNTHETIC_RULES, *, crlf: bool = True, bom: bool = True
+) -> Path:
     data = text.replace("\n", "\r\n") if crlf else text
     raw = data.encode("utf-8")
     path = tmp_path / "rules.txt"
@@ -112,12 +115,17 @@ def write_synthetic(tmp_path: Path, text: str = SYNTHETIC_RULES, *, crlf: bool =
 # --- numbers and titles -------------------------------------------------------
 
 
-@pytest.mark.parametrize("number", ["704.5g", "117.3c", "509", "702.19", "702.19.", "509.", "5", "100.1a", " 704.5G "])
+@pytest.mark.parametrize(
+    "number",
+    ["704.5g", "117.3c", "509", "702.19", "702.19.", "509.", "5", "100.1a", " 704.5G "],
+)
 def test_known_numbers_exist(index: RulesIndex, number: str) -> None:
     assert index.exists(number)
 
 
-@pytest.mark.parametrize("number", ["704.5z", "999", "999.1", "abc", "", "12", "1.2", "704.5gg"])
+@pytest.mark.parametrize(
+    "number", ["704.5z", "999", "999.1", "abc", "", "12", "1.2", "704.5gg"]
+)
 def test_unknown_numbers_do_not_exist(index: RulesIndex, number: str) -> None:
     assert not index.exists(number)
 
@@ -156,7 +164,12 @@ def test_unknown_lookup_raises_clear_error(index: RulesIndex) -> None:
 
 def test_neighbours(index: RulesIndex) -> None:
     near = index.neighbours("704.5g")
-    assert (near.parent, near.previous, near.next, near.children) == ("704.5", "704.5f", "704.5h", [])
+    assert (near.parent, near.previous, near.next, near.children) == (
+        "704.5",
+        "704.5f",
+        "704.5h",
+        [],
+    )
     assert index.neighbours("704.5k").next == "704.5m"
     blockers = index.neighbours("509")
     assert (blockers.parent, blockers.previous, blockers.next) == ("5", "508", "510")
@@ -195,18 +208,103 @@ def test_search_uses_summaries_and_misses_cleanly(index: RulesIndex) -> None:
 # --- summaries ------------------------------------------------------------------
 
 REQUIRED_FAMILIES = [
-    "117.3", "120.3", "508.1", "509.1", "510.1", "601.2", "603.3", "608.2", "613.1", "613.4",
-    "702.16", "702.19", "704.5",
+    "117.3",
+    "120.3",
+    "508.1",
+    "509.1",
+    "510.1",
+    "601.2",
+    "603.3",
+    "608.2",
+    "613.1",
+    "613.4",
+    "702.16",
+    "702.19",
+    "704.5",
 ]
 REQUIRED_SINGLES = [
-    "100.1", "100.2", "101.1", "101.2", "101.3", "101.4", "103.1", "103.4", "103.7a", "104.1", "104.4a",
-    "115", "117", "117.1", "117.2", "117.4", "117.5", "119", "120", "120.4", "121", "122",
-    "201", "205", "209", "301.5", "302.6", "303.4", "305.1", "305.9", "306", "400.7",
-    "500.1", "500.5", "502.2", "504.1", "506.4", "509.2", "509.3", "510.2", "510.4", "511.3", "513.1",
-    "514.1", "514.2", "514.3", "602.1", "602.5", "603.1", "603.4", "603.6a", "603.7", "603.10a",
-    "605.1", "605.3", "606.3", "606.5", "608.1", "608.3", "611.2c", "613.8", "614.1", "614.12",
-    "615.1", "615.7", "616.1", "700.2", "701.2", "701.21", "702.1", "702.2b", "702.2c", "702.4b",
-    "702.7b", "702.9b", "702.15b", "702.20", "702.89", "702.107", "702.110", "704.3", "704.6",
+    "100.1",
+    "100.2",
+    "101.1",
+    "101.2",
+    "101.3",
+    "101.4",
+    "103.1",
+    "103.4",
+    "103.7a",
+    "104.1",
+    "104.4a",
+    "115",
+    "117",
+    "117.1",
+    "117.2",
+    "117.4",
+    "117.5",
+    "119",
+    "120",
+    "120.4",
+    "121",
+    "122",
+    "201",
+    "205",
+    "209",
+    "301.5",
+    "302.6",
+    "303.4",
+    "305.1",
+    "305.9",
+    "306",
+    "400.7",
+    "500.1",
+    "500.5",
+    "502.2",
+    "504.1",
+    "506.4",
+    "509.2",
+    "509.3",
+    "510.2",
+    "510.4",
+    "511.3",
+    "513.1",
+    "514.1",
+    "514.2",
+    "514.3",
+    "602.1",
+    "602.5",
+    "603.1",
+    "603.4",
+    "603.6a",
+    "603.7",
+    "603.10a",
+    "605.1",
+    "605.3",
+    "606.3",
+    "606.5",
+    "608.1",
+    "608.3",
+    "611.2c",
+    "613.8",
+    "614.1",
+    "614.12",
+    "615.1",
+    "615.7",
+    "616.1",
+    "700.2",
+    "701.2",
+    "701.21",
+    "702.1",
+    "702.2b",
+    "702.2c",
+    "702.4b",
+    "702.7b",
+    "702.9b",
+    "702.15b",
+    "702.20",
+    "702.89",
+    "702.107",
+    "702.110",
+    "704.3",
+    "704.6",
 ]
 
 
@@ -221,7 +319,11 @@ def test_summary_coverage(index: RulesIndex) -> None:
     assert len(summaries) >= 400
     missing = [n for n in REQUIRED_SINGLES if n not in summaries]
     for family in REQUIRED_FAMILIES:
-        missing += [n for n in [family, *index.neighbours(family).children] if n not in summaries]
+        missing += [
+            n
+            for n in [family, *index.neighbours(family).children]
+            if n not in summaries
+        ]
     assert missing == []
 
 
@@ -255,12 +357,15 @@ def _words(text: str) -> list[str]:
 
 
 @pytest.mark.skipif(
-    not os.environ.get("MTG_TUI_CR_FILE") or not Path(os.environ["MTG_TUI_CR_FILE"]).is_file(),
+    not os.environ.get("MTG_TUI_CR_FILE")
+    or not Path(os.environ["MTG_TUI_CR_FILE"]).is_file(),
     reason="set MTG_TUI_CR_FILE to an official rules text file to run this check",
 )
 def test_no_summary_copies_twelve_words_of_the_official_text(index: RulesIndex) -> None:
     run = 12
-    official = Path(os.environ["MTG_TUI_CR_FILE"]).read_text(encoding="utf-8", errors="replace")
+    official = Path(os.environ["MTG_TUI_CR_FILE"]).read_text(
+        encoding="utf-8", errors="replace"
+    )
     runs: set[tuple[str, ...]] = set()
     for line in official.splitlines():
         words = _words(line)
@@ -283,7 +388,9 @@ def test_parser_handles_official_layout() -> None:
     assert "Example: Bob brings" in parsed.rules["100.1a"]
     assert parsed.rules["101.1b"] == "Nobody may skip a turn on purpose."
     assert parsed.glossary["Index Card"].startswith("A small piece")
-    assert "Credits" not in parsed.glossary and "Written for a test suite." not in str(parsed.glossary)
+    assert "Credits" not in parsed.glossary and "Written for a test suite." not in str(
+        parsed.glossary
+    )
 
 
 def test_parser_handles_inline_glossary() -> None:
@@ -292,7 +399,9 @@ def test_parser_handles_inline_glossary() -> None:
     assert parsed.rules["100"] == "General"
 
 
-def test_import_official_stores_and_shows_text(tmp_path: Path, isolated_data: Path) -> None:
+def test_import_official_stores_and_shows_text(
+    tmp_path: Path, isolated_data: Path
+) -> None:
     stale = default_index()  # cached before the import
     assert not stale.has_official_text
     written = import_official(write_synthetic(tmp_path))
@@ -300,7 +409,10 @@ def test_import_official_stores_and_shows_text(tmp_path: Path, isolated_data: Pa
     fresh = default_index()
     assert fresh is not stale and fresh.has_official_text
     entry = fresh.lookup("100.1")
-    assert entry.official_text == "Every player brings a stack of index cards to the table."
+    assert (
+        entry.official_text
+        == "Every player brings a stack of index cards to the table."
+    )
     assert entry.summary  # our summary is still there
     assert "Example: Bob brings" in fresh.lookup("100.1a").official_text
     assert fresh.search("index card")[0] == "100.1"
@@ -312,7 +424,10 @@ def test_storage_location(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> No
     assert storage.store_path() == tmp_path / "xdg" / "mtg-tui" / "rules.json"
     monkeypatch.delenv("XDG_DATA_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    assert storage.store_path() == tmp_path / "home" / ".local" / "share" / "mtg-tui" / "rules.json"
+    assert (
+        storage.store_path()
+        == tmp_path / "home" / ".local" / "share" / "mtg-tui" / "rules.json"
+    )
 
 
 @pytest.mark.parametrize(
@@ -320,7 +435,10 @@ def test_storage_location(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> No
     [
         (b"", "empty"),
         (b"   \r\n\r\n", "empty"),
-        (b"Dear diary,\nToday nothing happened.\n", "doesn't look like the Comprehensive Rules"),
+        (
+            b"Dear diary,\nToday nothing happened.\n",
+            "doesn't look like the Comprehensive Rules",
+        ),
         (b"\x89PNG\r\n\x1a\n\x00\x00\x00", "binary"),
     ],
 )
@@ -362,7 +480,11 @@ def test_cli_number() -> None:
 
 def test_cli_words() -> None:
     result = CliRunner().invoke(rules_group, ["deathtouch"])
-    assert result.exit_code == 0 and "702.2" in result.output and "Deathtouch" in result.output
+    assert (
+        result.exit_code == 0
+        and "702.2" in result.output
+        and "Deathtouch" in result.output
+    )
     result = CliRunner().invoke(rules_group, ["legend", "rule"])
     assert result.exit_code == 0 and "704.5j" in result.output
 

@@ -84,12 +84,15 @@ def move_many(game: "Game", objs: Sequence[GameObject], to_zone: str, *, positio
             new.controller = controller if controller is not None else (
                 obj.controller if from_zone == "stack" else owner)
             new.sick = True
+            new.ctl_mark = new.controller
             new.tapped = tapped or _enters_tapped(game, new)
             if attach_to is not None:
                 new.attached_to = attach_to
             if from_zone == "stack":
                 new.x = obj.x
                 new.was_cast = True
+            if "Planeswalker" in obj.card.types and obj.card.loyalty is not None:
+                new.counters["loyalty"] = obj.card.loyalty   # 306.5b
         elif to_zone == "stack":
             new.controller = controller if controller is not None else owner
         lst = game.zone_list(to_zone, owner)
@@ -322,6 +325,7 @@ def create_tokens(game: "Game", player: int, card: Any, n: int) -> list[GameObje
         tok = GameObject(game.new_id(), card, player, "battlefield", game.new_uid(), is_token=True)
         tok.timestamp = game.new_timestamp()
         tok.sick = True
+        tok.ctl_mark = player
         tok.entered_turn = game.turn
         game.objects[tok.id] = tok
         game.battlefield.append(tok)

@@ -78,7 +78,7 @@ def attack_problem(game: "Game", obj: GameObject, player: int) -> str | None:
         return f"{obj.name} isn't controlled by {game.players[player].name}"
     if obj.tapped:
         return f"{obj.name} is tapped"
-    if obj.sick and not game.has_keyword(obj, "haste"):
+    if game.summoning_sick(obj) and not game.has_keyword(obj, "haste"):
         return f"{obj.name} has summoning sickness: it came under its controller's control this turn (302.6)"
     if game.has_keyword(obj, "defender"):
         return f"{obj.name} has defender and can't attack (702.3b)"

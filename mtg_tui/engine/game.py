@@ -234,6 +234,10 @@ class Game:
         return [a.param for a in self.chars(obj).abilities
                 if isinstance(a, KeywordAbility) and a.keyword == keyword]
 
+    def summoning_sick(self, obj: GameObject) -> bool:
+        """Not controlled continuously by its controller since their most recent turn began (302.6)."""
+        return obj.sick or self.chars(obj).controller != obj.ctl_mark
+
     def power(self, obj: Any) -> int:
         return self.chars(obj).power or 0
 

@@ -134,7 +134,7 @@ class GameObject:
         "id", "card", "card_uid", "owner", "controller", "zone", "is_token", "tapped",
         "sick", "damage", "counters", "attached_to", "timestamp", "targets", "mode",
         "x", "deathtouch_damaged", "damaged_by", "regen_shields", "cast_from",
-        "is_copy", "phased_out", "entered_turn", "revealed", "was_cast", "chosen",
+        "is_copy", "phased_out", "entered_turn", "revealed", "was_cast", "chosen", "ctl_mark",
     )
 
     def __init__(self, oid: int, card: CardDef, owner: int, zone: str, card_uid: int,
@@ -165,6 +165,7 @@ class GameObject:
         self.revealed = False
         self.was_cast = False
         self.chosen: dict[str, Any] = {}
+        self.ctl_mark = owner        # who has controlled it continuously since their turn began
 
     @property
     def name(self) -> str:

@@ -45,6 +45,7 @@ class ObjectFilter:
 
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
+    types_all: tuple[str, ...] = ()
     supertypes: tuple[str, ...] = ()
     colors: tuple[str, ...] = ()
     not_types: tuple[str, ...] = ()
@@ -262,7 +263,7 @@ def object_matches(game: "Game", obj: GameObject | LKI, flt: ObjectFilter, sourc
     elif flt.zone == "stack":
         if zone != "stack" or not isinstance(obj, GameObject):
             return False
-    elif flt.zone != "any" and zone != flt.zone:
+    elif flt.zone not in ("any", "") and zone != flt.zone:
         return False
     if chars is None:
         chars = game.chars(obj) if isinstance(obj, GameObject) else obj.chars
@@ -271,8 +272,12 @@ def object_matches(game: "Game", obj: GameObject | LKI, flt: ObjectFilter, sourc
         if not ("Permanent" in flt.types and chars.is_permanent_type) and "Card" not in flt.types \
                 and not ("Spell" in flt.types and zone == "stack"):
             return False
-    if flt.subtypes and not any(s in chars.subtypes for s in flt.subtypes):
+    if flt.types_all and not all(t in chars.types or t in chars.subtypes for t in flt.types_all):
         return False
+    if flt.subtypes and not any(s in chars.subtypes for s in flt.subtypes):
+        if not ("Creature" in chars.types and any(getattr(a, "keyword", None) == "changeling"
+                                                   for a in chars.abilities)):
+            return False
     if flt.supertypes and not all(s in chars.supertypes for s in flt.supertypes):
         return False
     if flt.not_types and any(t in chars.types for t in flt.not_types):

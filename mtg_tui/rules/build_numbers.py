@@ -13,7 +13,14 @@ import sys
 from pathlib import Path
 
 from .numbering import ancestors, sort_key
-from .parser import ParsedRules, decode, glossary_references, glossary_see_also, is_title, parse_text
+from .parser import (
+    ParsedRules,
+    decode,
+    glossary_references,
+    glossary_see_also,
+    is_title,
+    parse_text,
+)
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 NUMBERS_FILE = "numbers.txt"
@@ -64,7 +71,9 @@ def number_titles(parsed: ParsedRules) -> dict[str, str | None]:
 
 def glossary_numbers(parsed: ParsedRules, known: set[str]) -> dict[str, list[str]]:
     """Each glossary term mapped to the rule numbers its entry points to."""
-    direct = {term: glossary_references(text, known) for term, text in parsed.glossary.items()}
+    direct = {
+        term: glossary_references(text, known) for term, text in parsed.glossary.items()
+    }
     lowered = {term.lower(): term for term in direct}
     resolved: dict[str, list[str]] = {}
     for term, text in parsed.glossary.items():
@@ -81,13 +90,21 @@ def write_data(parsed: ParsedRules, output_dir: Path) -> tuple[Path, Path]:
     """Write ``numbers.txt`` and ``glossary.txt`` into ``output_dir``."""
     output_dir.mkdir(parents=True, exist_ok=True)
     titles = number_titles(parsed)
-    lines = [number if title is None else f"{number}\t{title}" for number, title in titles.items()]
+    lines = [
+        number if title is None else f"{number}\t{title}"
+        for number, title in titles.items()
+    ]
     numbers_path = output_dir / NUMBERS_FILE
     numbers_path.write_text(NUMBERS_HEADER + "\n".join(lines) + "\n", encoding="utf-8")
     glossary = glossary_numbers(parsed, set(titles))
-    glossary_lines = [f"{term}\t{','.join(numbers)}" for term, numbers in sorted(glossary.items(), key=lambda i: i[0].lower())]
+    glossary_lines = [
+        f"{term}\t{','.join(numbers)}"
+        for term, numbers in sorted(glossary.items(), key=lambda i: i[0].lower())
+    ]
     glossary_path = output_dir / GLOSSARY_FILE
-    glossary_path.write_text(GLOSSARY_HEADER + "\n".join(glossary_lines) + "\n", encoding="utf-8")
+    glossary_path.write_text(
+        GLOSSARY_HEADER + "\n".join(glossary_lines) + "\n", encoding="utf-8"
+    )
     return numbers_path, glossary_path
 
 
@@ -95,7 +112,9 @@ def main(path: str | Path, output_dir: str | Path | None = None) -> tuple[Path, 
     """Read the rules file at ``path`` and rewrite the shipped number data."""
     parsed = parse_text(decode(Path(path).read_bytes()))
     if len(parsed.rules) < 100:
-        raise SystemExit(f"{path}: found only {len(parsed.rules)} numbered rules; is this the rules text file?")
+        raise SystemExit(
+            f"{path}: found only {len(parsed.rules)} numbered rules; is this the rules text file?"
+        )
     written = write_data(parsed, Path(output_dir) if output_dir else DATA_DIR)
     for file in written:
         print(f"wrote {file}")
@@ -104,5 +123,7 @@ def main(path: str | Path, output_dir: str | Path | None = None) -> tuple[Path, 
 
 if __name__ == "__main__":  # pragma: no cover
     if len(sys.argv) not in (2, 3):
-        raise SystemExit("usage: python -m mtg_tui.rules.build_numbers PATH [OUTPUT_DIR]")
+        raise SystemExit(
+            "usage: python -m mtg_tui.rules.build_numbers PATH [OUTPUT_DIR]"
+        )
     main(*sys.argv[1:])

@@ -29,7 +29,11 @@ class _QueryByDefault(click.Group):
     default_command = "show"
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if args and args[0] not in self.commands and args[0] not in ctx.help_option_names:
+        if (
+            args
+            and args[0] not in self.commands
+            and args[0] not in ctx.help_option_names
+        ):
             args = [self.default_command, *args]
         return super().parse_args(ctx, args)
 
@@ -46,19 +50,27 @@ def _label(index: RulesIndex, number: str) -> str:
 def _neighbours_text(index: RulesIndex, number: str) -> Text:
     near = index.neighbours(number)
     text = Text()
-    for name, value in (("Parent", near.parent), ("Previous", near.previous), ("Next", near.next)):
+    for name, value in (
+        ("Parent", near.parent),
+        ("Previous", near.previous),
+        ("Next", near.next),
+    ):
         if value:
             text.append(f"{name}: ", style="bold")
             text.append(_label(index, value) + "\n")
     if near.children:
-        shown = ", ".join(_label(index, child) for child in near.children[:MAX_CHILDREN])
+        shown = ", ".join(
+            _label(index, child) for child in near.children[:MAX_CHILDREN]
+        )
         more = len(near.children) - MAX_CHILDREN
         text.append("Children: ", style="bold")
         text.append(shown + (f", ... and {more} more" if more > 0 else "") + "\n")
     return text
 
 
-def show_rule(index: RulesIndex, number: str, console: Console, official: bool = True) -> None:
+def show_rule(
+    index: RulesIndex, number: str, console: Console, official: bool = True
+) -> None:
     """Print one rule: number, title, our summary, official text (if any), neighbours."""
     entry = index.lookup(number)
     heading = Text(f"Rule {entry.number}", style="bold cyan")
@@ -68,13 +80,32 @@ def show_rule(index: RulesIndex, number: str, console: Console, official: bool =
             heading.append(f"  (in {entry.title_from})", style="dim")
     console.print(heading)
     if entry.summary:
-        console.print(Panel(Text(entry.summary), title="In plain words", title_align="left", border_style="green"))
+        console.print(
+            Panel(
+                Text(entry.summary),
+                title="In plain words",
+                title_align="left",
+                border_style="green",
+            )
+        )
     else:
         console.print(Text("No plain-words summary for this rule yet.", style="dim"))
     if official and entry.official_text and entry.official_text != entry.title:
-        console.print(Panel(Text(entry.official_text), title="Official text", title_align="left", border_style="blue"))
+        console.print(
+            Panel(
+                Text(entry.official_text),
+                title="Official text",
+                title_align="left",
+                border_style="blue",
+            )
+        )
     elif official and not index.has_official_text:
-        console.print(Text("Official text not imported; see 'mtg-tui rules import --help'.", style="dim"))
+        console.print(
+            Text(
+                "Official text not imported; see 'mtg-tui rules import --help'.",
+                style="dim",
+            )
+        )
     console.print(_neighbours_text(index, entry.number), end="")
 
 
@@ -91,13 +122,16 @@ def _report_unknown(index: RulesIndex, query: str) -> None:
         console.print(Text(message, style="red"))
         return
     console.print(Text(f"No rule or glossary term matches {query!r}.", style="red"))
-    close = difflib.get_close_matches(normalise_term(query), index.terms(), n=5, cutoff=0.75)
+    close = difflib.get_close_matches(
+        normalise_term(query), index.terms(), n=5, cutoff=0.75
+    )
     if close:
         console.print(Text("Did you mean: " + ", ".join(close) + "?"))
 
 
-@click.group(cls=_QueryByDefault, name="rules")
-def rules_group() -> None:
+@click.group(cls=_QueryByDefault, name="rules", invoke_without_command=True)
+@click.pass_context
+def rules_group(ctx: click.Context) -> None:
     """Look up the Comprehensive Rules: a rule number (704.5g) or a term (deathtouch).
 
     \b
@@ -107,11 +141,17 @@ def rules_group() -> None:
       mtg-tui rules legend rule
       mtg-tui rules import PATH-TO-RULES.txt
     """
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
 
 
 @rules_group.command("show")
 @click.argument("query", nargs=-1, required=True)
-@click.option("--official/--no-official", default=True, help="Show the official text, if imported.")
+@click.option(
+    "--official/--no-official",
+    default=True,
+    help="Show the official text, if imported.",
+)
 def show_command(query: tuple[str, ...], official: bool) -> None:
     """Show a rule by number, or the best rule for a keyword or glossary term."""
     text = " ".join(query).strip()
@@ -126,7 +166,10 @@ def show_command(query: tuple[str, ...], official: bool) -> None:
     shown = matches[0]
     others = [n for n in matches[1:] if shown not in ancestors(n)][:MAX_OTHER_MATCHES]
     if others:
-        console.print(Text("Also see: ", style="bold") + Text(", ".join(_label(index, n) for n in others)))
+        console.print(
+            Text("Also see: ", style="bold")
+            + Text(", ".join(_label(index, n) for n in others))
+        )
 
 
 @rules_group.command("search")
@@ -161,4 +204,6 @@ def import_command(path: str) -> None:
     imported = storage.load(written)
     rules = len(imported.rules) if imported else 0
     terms = len(imported.glossary) if imported else 0
-    _console().print(Text(f"Imported {rules} rules and {terms} glossary terms into {written}."))
+    _console().print(
+        Text(f"Imported {rules} rules and {terms} glossary terms into {written}.")
+    )

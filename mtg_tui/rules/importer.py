@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from . import storage
@@ -26,7 +26,9 @@ def read_rules_file(path: Path) -> ParsedRules:
     try:
         raw = path.read_bytes()
     except OSError as error:
-        raise RulesImportError(f"{path}: cannot read the file ({error.strerror or error})") from error
+        raise RulesImportError(
+            f"{path}: cannot read the file ({error.strerror or error})"
+        ) from error
     if not raw.strip():
         raise RulesImportError(f"{path}: the file is empty")
     try:
@@ -55,7 +57,7 @@ def import_official(path: str | Path, destination: Path | None = None) -> Path:
         rules={number: parsed.rules[number] for number in parsed.numbers()},
         glossary=parsed.glossary,
         source=source.name,
-        imported_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        imported_at=datetime.now(UTC).isoformat(timespec="seconds"),
     )
     try:
         written = storage.save(imported, destination)

@@ -20,7 +20,9 @@ class UnknownRuleError(KeyError):
 
     def __init__(self, number: str, message: str | None = None) -> None:
         self.number = number
-        self.message = message or f"{number!r} is not a rule number in the Comprehensive Rules"
+        self.message = (
+            message or f"{number!r} is not a rule number in the Comprehensive Rules"
+        )
         super().__init__(self.message)
 
     def __str__(self) -> str:
@@ -86,7 +88,9 @@ def read_summaries(path: Path) -> tuple[dict[str, str], dict[str, list[str]]]:
     if not path.is_file():
         return {}, {}
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    summaries = {str(k): " ".join(str(v).split()) for k, v in data.get("summaries", {}).items()}
+    summaries = {
+        str(k): " ".join(str(v).split()) for k, v in data.get("summaries", {}).items()
+    }
     aliases = {str(k): [str(n) for n in v] for k, v in data.get("aliases", {}).items()}
     return summaries, aliases
 
@@ -116,7 +120,9 @@ class RulesIndex:
         texts = {**self._official, **self._summaries}
         self._search = TermSearch(self._titles, glossary, aliases or {}, texts)
 
-    def _merge_official(self, official: storage.ImportedRules, glossary: dict[str, list[str]]) -> None:
+    def _merge_official(
+        self, official: storage.ImportedRules, glossary: dict[str, list[str]]
+    ) -> None:
         for number, text in official.rules.items():
             key = normalise(number)
             if key is None:
@@ -133,7 +139,9 @@ class RulesIndex:
                 glossary[term] = numbers
 
     @classmethod
-    def load(cls, data_dir: Path | None = None, include_imported: bool = True) -> RulesIndex:
+    def load(
+        cls, data_dir: Path | None = None, include_imported: bool = True
+    ) -> RulesIndex:
         """Build the index from the shipped data (and the user's import, if any)."""
         folder = data_dir or DATA_DIR
         summaries, aliases = read_summaries(folder / "summaries.toml")
@@ -164,9 +172,14 @@ class RulesIndex:
     def _key(self, number: str) -> str:
         key = normalise(number)
         if key is None:
-            raise UnknownRuleError(number, f"{number!r} is not written like a rule number (try e.g. 704.5g or 509)")
+            raise UnknownRuleError(
+                number,
+                f"{number!r} is not written like a rule number (try e.g. 704.5g or 509)",
+            )
         if key not in self._position:
-            raise UnknownRuleError(key, f"rule {key} does not exist in the Comprehensive Rules")
+            raise UnknownRuleError(
+                key, f"rule {key} does not exist in the Comprehensive Rules"
+            )
         return key
 
     def exists(self, number: str) -> bool:

@@ -11,7 +11,9 @@ import re
 NUMBER_RE = re.compile(r"^(?:(\d)|(\d{3})(?:\.(\d+)([a-z])?)?)$")
 """A normalised rule number: ``5``, ``509``, ``509.1`` or ``509.1a``."""
 
-LOOSE_NUMBER_RE = re.compile(r"^\s*(?:rule\s+|section\s+)?(\d{1,3}(?:\.\d+[a-z]?)?)\.?\s*$", re.IGNORECASE)
+LOOSE_NUMBER_RE = re.compile(
+    r"^\s*(?:rule\s+|section\s+)?(\d{1,3}(?:\.\d+[a-z]?)?)\.?\s*$", re.IGNORECASE
+)
 """What a person might type: ``704.5G.``, ``rule 509``, `` 117.3c ``."""
 
 
@@ -43,7 +45,12 @@ def sort_key(number: str) -> tuple[int, int, int, str]:
     section, head, sub, letter = match.groups()
     if section is not None:
         return (int(section) * 100, -2, -1, "")
-    return (int(head), -1 if sub is None else int(sub), -1 if letter is None else 0, letter or "")
+    return (
+        int(head),
+        -1 if sub is None else int(sub),
+        -1 if letter is None else 0,
+        letter or "",
+    )
 
 
 def parent(number: str) -> str | None:

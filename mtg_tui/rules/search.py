@@ -91,17 +91,29 @@ class TermSearch:
         yield list(self._terms.get(form, []))
         yield self._containing(self._titles, pattern)
         yield self._containing(self._terms, pattern, keep_order=True)
-        yield sorted((n for n, text in self._texts.items() if pattern.search(text)), key=sort_key)
         yield sorted(
-            (n for n, text in self._texts.items() if all(re.search(rf"\b{re.escape(w)}", text) for w in words)),
+            (n for n, text in self._texts.items() if pattern.search(text)), key=sort_key
+        )
+        yield sorted(
+            (
+                n
+                for n, text in self._texts.items()
+                if all(re.search(rf"\b{re.escape(w)}", text) for w in words)
+            ),
             key=sort_key,
         )
 
     @staticmethod
-    def _containing(source: Mapping[str, list[str]], pattern: re.Pattern[str], keep_order: bool = False) -> list[str]:
+    def _containing(
+        source: Mapping[str, list[str]],
+        pattern: re.Pattern[str],
+        keep_order: bool = False,
+    ) -> list[str]:
         found: list[str] = []
         for key in sorted(source, key=len):
             if pattern.search(key):
-                numbers = source[key] if keep_order else sorted(source[key], key=sort_key)
+                numbers = (
+                    source[key] if keep_order else sorted(source[key], key=sort_key)
+                )
                 found.extend(n for n in numbers if n not in found)
         return found

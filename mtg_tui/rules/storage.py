@@ -50,7 +50,9 @@ def save(imported: ImportedRules, path: Path | None = None) -> Path:
         "glossary": imported.glossary,
     }
     partial = target.with_name(target.name + ".tmp")
-    partial.write_text(json.dumps(payload, ensure_ascii=False, indent=1), encoding="utf-8")
+    partial.write_text(
+        json.dumps(payload, ensure_ascii=False, indent=1), encoding="utf-8"
+    )
     partial.replace(target)
     return target
 
@@ -71,5 +73,7 @@ def load(path: Path | None = None) -> ImportedRules | None:
             imported_at=str(payload.get("imported_at", "")),
         )
     except (OSError, ValueError, KeyError, AttributeError, TypeError) as error:
-        warnings.warn(f"ignoring unreadable imported rules at {source}: {error}; run 'mtg-tui rules import PATH' again")
+        warnings.warn(
+            f"ignoring unreadable imported rules at {source}: {error}; run 'mtg-tui rules import PATH' again"
+        )
         return None

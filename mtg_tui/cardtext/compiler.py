@@ -1,0 +1,1199 @@
+"""From parse trees to abilities: the meaning of rules text.
+
+One ``Scope`` per ability keeps what the text has mentioned so far: the
+target words in order (115.1), the last object and player named (for "it",
+"its controller", "that player"), and whether the text is a spell's effect,
+a triggered ability or a static ability. A phrase the engine can't carry out
+raises ``TextError`` naming it: a card never silently does less than it says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from lark import Token, Tree
+
+from ..engine import instructions as I
+from ..engine.abilities import (ActivatedAbility, Affected, ContinuousDef, Cost, Effect, EntersTapped,
+                                KeywordAbility, LayerOp, Quality, SpellAbility, StaticAbility, Trigger,
+                                TriggeredAbility)
+from ..engine.mana import COLOR_BY_NAME, ManaCost, ManaError
+from ..engine.objects import CardDef
+from ..engine.refs import (AllRef, Amount, AttachedRef, CountOf, Compare, Const, ControllerOfRef,
+                           DefendingPlayerRef, EachPlayerRef, EventAmount, EventRef, ObjectFilter, OwnerOfRef,
+                           PlayerFilter, Ref, RememberedRef, SelfRef, StatOf, TargetRef, TargetSpec, XAmount,
+                           YouRef)
+from ..engine.triggers import Condition
+from .parser import TextError, singular_of
+
+NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+           "fifteen": 15, "twenty": 20}
+CARD_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment", "land": "Land",
+              "planeswalker": "Planeswalker", "instant": "Instant", "sorcery": "Sorcery", "battle": "Battle"}
+CARD_TYPES_PL = {"artifacts": "Artifact", "creatures": "Creature", "enchantments": "Enchantment",
+                 "lands": "Land", "planeswalkers": "Planeswalker", "instants": "Instant", "sorceries": "Sorcery",
+                 "battles": "Battle"}
+SUPERTYPES = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow", "world": "World"}
+STEP_OF = {"sn_upkeep": "upkeep", "sn_draw": "draw", "sn_end": "end", "sn_combat": "beginning_of_combat",
+           "sn_main1": "main1", "sn_main2": "main2", "sn_end_of_combat": "end_of_combat"}
+
+UNSUPPORTED_KEYWORDS = {"ward", "shadow", "horsemanship", "devoid"}
+
+
+@dataclass
+class Scope:
+    """What the text of one ability has named so far."""
+
+    card_name: str
+    kind: str                       # "spell" | "activated" | "triggered" | "static" | "token"
+    targets: list[TargetSpec] = field(default_factory=list)
+    last_obj: Ref | None = None
+    last_player: Ref | None = None
+    trigger: Trigger | None = None
+    remember_n: int = 0
+
+    def add_target(self, spec: TargetSpec) -> TargetRef:
+        self.targets.append(spec)
+        return TargetRef(len(self.targets) - 1, plural=spec.max_count > 1)
+
+    def new_key(self, base: str) -> str:
+        self.remember_n += 1
+        return f"{base}{self.remember_n}"
+
+
+def _children(t: Tree) -> list[Any]:
+    return [c for c in t.children if not (isinstance(c, Token) and c.type in _IGNORED)]
+
+
+_IGNORED = {"DEAL", "GAIN", "LOSE", "DRAW", "DISCARD", "MILL", "SACRIFICE", "RETURN", "PUT", "REMOVE", "TAP",
+            "UNTAP", "GET", "HAVE", "BECOME", "IS", "CONTROL", "FIGHT", "SCRY", "SURVEIL", "SEARCH", "SHUFFLE",
+            "REVEAL", "MAY", "DONT", "ATTACK", "BLOCK", "CANT", "WHEN", "ENTERS", "DASH", "BULLET", "TOKEN_WORD"}
+
+
+def _find(t: Tree, name: str) -> Tree | None:
+    for c in t.children:
+        if isinstance(c, Tree) and c.data == name:
+            return c
+    return None
+
+
+def _tok(t: Tree, type_: str) -> str | None:
+    for c in t.children:
+        if isinstance(c, Token) and c.type == type_:
+            return str(c)
+    return None
+
+
+def number(tok: Any) -> Amount:
+    s = str(tok).strip()
+    if s == "x":
+        return XAmount()
+    if s.isdigit():
+        return Const(int(s))
+    if s in NUMBERS:
+        return Const(NUMBERS[s])
+    raise TextError(f"can't read the number {s!r}", s)
+
+
+def const(tok: Any) -> int:
+    a = number(tok)
+    if not isinstance(a, Const):
+        raise TextError("X isn't allowed here", str(tok))
+    return a.n
+
+
+def _pt(tok: Any) -> tuple[Any, Any]:
+    p, t = str(tok).split("/")
+
+    def one(v: str) -> Any:
+        sign = -1 if v.startswith("-") else 1
+        v = v.lstrip("+-")
+        if v == "x":
+            if sign < 0:
+                return NegX()
+            return XAmount()
+        return sign * int(v)
+    return one(p), one(t)
+
+
+@dataclass(frozen=True)
+class NegX(Amount):
+    def value(self, ctx: Any) -> int:
+        return -ctx.x
+
+
+class Compiler:
+    """Compiles the paragraphs of one card."""
+
+    def __init__(self, card_name: str, types: tuple[str, ...], subtypes: tuple[str, ...]) -> None:
+        self.card_name = card_name
+        self.types = types
+        self.subtypes = subtypes
+        self.is_spell = "Instant" in types or "Sorcery" in types
+
+    # ------------------------------------------------------------------
+    # Abilities
+
+    def ability(self, tree: Tree, spell_scope: Scope | None) -> list[Any]:
+        """The abilities of one paragraph. Instants and sorceries share ``spell_scope``."""
+        node = tree.children[0] if tree.data == "start" else tree
+        kind = node.data
+        if kind == "keywords":
+            return self.keywords(_find(node, "keyword_list"))
+        if kind == "activated":
+            return [self.activated(node)]
+        if kind == "loyalty":
+            return [self.loyalty(node)]
+        if kind == "triggered":
+            return [self.triggered(node)]
+        if kind == "modal":
+            scope = spell_scope or Scope(self.card_name, "spell")
+            return [("spell_part", self.modal(node, scope))]
+        if kind == "plain":
+            body = _find(node, "body")
+            if self.is_spell:
+                scope = spell_scope or Scope(self.card_name, "spell")
+                return [("spell_part", self.body(body, scope))]
+            return self.static(body)
+        raise TextError(f"unknown ability form {kind}")
+
+    def keywords(self, kl: Tree) -> list[Any]:
+        out = []
+        for kw in kl.children:
+            if isinstance(kw, Tree):
+                out.extend(self.keyword(kw))
+        return out
+
+    def keyword(self, kw: Tree) -> list[Any]:
+        d = kw.data
+        if d == "kw_simple":
+            word = str(kw.children[0]).lower()
+            if word in UNSUPPORTED_KEYWORDS:
+                raise TextError(f"the keyword {word!r} isn't supported yet", word)
+            if word == "prowess":
+                return [prowess()]
+            return [KeywordAbility(keyword=word, text=word.capitalize())]
+        if d == "kw_protection":
+            out = []
+            for q in kw.children:
+                if isinstance(q, Tree):
+                    for quality in self.quality(q):
+                        out.append(KeywordAbility(keyword="protection", param=quality,
+                                                  text=f"Protection from {quality.text}"))
+            return out
+        if d == "kw_enchant":
+            et = kw.children[0]
+            if et.data != "et_desc":
+                raise TextError("Auras that enchant players aren't supported yet", "enchant player")
+            flt = self.desc(et.children[0], Scope(self.card_name, "static"))
+            return [KeywordAbility(keyword="enchant", param=flt, text=f"Enchant {flt.describe()}")]
+        if d == "kw_equip":
+            cost = self.mana(kw.children[0])
+            spec = TargetSpec(objects=ObjectFilter(types=("Creature",), controller="you"),
+                              label="target creature you control")
+            eff = Effect(instructions=(I.Attach(SelfRef(), TargetRef(0)),), targets=(spec,))
+            return [ActivatedAbility(cost=Cost(mana=cost, text=cost.text), effect=eff, sorcery_speed=True,
+                                     keyword="equip", attach=True, text=f"Equip {cost.text}")]
+        if d == "kw_landwalk":
+            word = str(kw.children[0]).lower()
+            land = word[:-4].capitalize()
+            return [KeywordAbility(keyword="landwalk", param=land, text=word.capitalize())]
+        if d == "kw_hexproof_from":
+            raise TextError("hexproof from a quality isn't supported yet", "hexproof from")
+        if d == "kw_ward":
+            raise TextError("ward isn't supported yet", "ward")
+        raise TextError(f"unknown keyword form {d}")
+
+    def quality(self, q: Tree) -> list[Quality]:
+        d = q.data
+        if d == "q_color":
+            return [Quality("color", self.color(q.children[0]))]
+        if d == "q_everything":
+            return [Quality("everything")]
+        if d == "q_multicolored":
+            return [Quality("multicolored")]
+        if d == "q_monocolored":
+            return [Quality("monocolored")]
+        if d == "q_type":
+            return [Quality("type", CARD_TYPES_PL[str(q.children[0])])]
+        if d == "q_all_colors":
+            return [Quality("color", c) for c in "WUBRG"]
+        raise TextError(f"unknown quality {d}")
+
+    def color(self, t: Any) -> str:
+        word = str(t.children[0] if isinstance(t, Tree) else t)
+        return COLOR_BY_NAME[word]
+
+    # ------------------------------------------------------------------
+
+    def mana(self, tok: Any) -> ManaCost:
+        try:
+            return ManaCost.parse(str(tok))
+        except ManaError as e:
+            raise TextError(str(e), str(tok)) from None
+
+    def costs(self, cl: Tree, scope: Scope) -> Cost:
+        mana = ManaCost(())
+        parts: dict[str, Any] = {"tap": False, "untap": False, "sacrifice_self": False, "sacrifice": (),
+                                 "discard": (), "pay_life": 0, "remove_counters": ()}
+        for item in cl.children:
+            if not isinstance(item, Tree):
+                continue
+            d = item.data
+            if d == "cost_mana":
+                mana = mana.plus(self.mana(item.children[0]))
+            elif d == "cost_tap":
+                parts["tap"] = True
+            elif d == "cost_untap":
+                parts["untap"] = True
+            elif d == "cost_sac_self":
+                parts["sacrifice_self"] = True
+            elif d == "cost_sacrifice":
+                n, flt = self.counted(_find(item, "counted_desc"), scope)
+                parts["sacrifice"] = parts["sacrifice"] + ((n, flt),)
+            elif d == "cost_life":
+                parts["pay_life"] = const(_find(item, "amount").children[0]) if _find(item, "amount") else 1
+            elif d == "cost_discard":
+                am = _find(item, "amount")
+                parts["discard"] = parts["discard"] + ((self.amount_const(am), ObjectFilter(zone="hand")),)
+            elif d == "cost_remove_counters":
+                n, kind = self.counters(_find(item, "counters"))
+                parts["remove_counters"] = parts["remove_counters"] + ((n, kind),)
+            else:
+                raise TextError(f"this kind of cost isn't supported yet ({d[5:].replace('_', ' ')})", d)
+        if parts["sacrifice"] or parts["discard"]:
+            raise TextError("costs that sacrifice or discard other objects aren't supported yet", "sacrifice")
+        return Cost(mana=mana, text="", **parts)
+
+    def activated(self, node: Tree) -> ActivatedAbility:
+        scope = Scope(self.card_name, "activated")
+        cost = self.costs(_find(node, "cost_list"), scope)
+        effect = self.body(_find(node, "body"), scope)
+        sorcery = once = False
+        for note in node.children:
+            if isinstance(note, Tree) and note.data == "note_sorcery":
+                sorcery = True
+            elif isinstance(note, Tree) and note.data == "note_once":
+                once = True
+            elif isinstance(note, Tree) and note.data == "note_your_turn":
+                raise TextError("\"activate only during your turn\" isn't supported yet", "activate only")
+        is_mana = (not effect.targets and bool(effect.instructions)
+                   and all(isinstance(i, I.AddMana) for i in effect.instructions))
+        return ActivatedAbility(cost=cost, effect=effect, is_mana=is_mana, sorcery_speed=sorcery,
+                                once_per_turn=once)
+
+    def loyalty(self, node: Tree) -> ActivatedAbility:
+        scope = Scope(self.card_name, "activated")
+        raw = str(node.children[0])
+        if "x" in raw:
+            raise TextError("loyalty costs with X aren't supported yet", raw)
+        n = int(raw)
+        effect = self.body(_find(node, "body"), scope)
+        return ActivatedAbility(cost=Cost(loyalty=n, text=("+" if n > 0 else "") + str(n)), effect=effect,
+                                sorcery_speed=True)
+
+    def triggered(self, node: Tree) -> TriggeredAbility:
+        scope = Scope(self.card_name, "triggered")
+        trig_node = node.children[0]
+        trigger = self.trigger(trig_node, scope)
+        scope.trigger = trigger
+        cond = None
+        inter = _find(node, "intervening")
+        if inter is not None:
+            cond = self.condition(inter.children[0], scope)
+        effect = self.body(_find(node, "body"), scope)
+        optional = any(isinstance(i, I.MayDo) for i in effect.instructions)
+        return TriggeredAbility(trigger=trigger, effect=effect, condition=cond, optional=optional)
+
+    def modal(self, node: Tree, scope: Scope) -> Effect:
+        count_node = node.children[0]
+        if count_node.data != "choose_one":
+            raise TextError("only \"choose one\" modal spells are supported yet", "choose")
+        modes = []
+        mode_targets = []
+        for m in node.children[1:]:
+            if not isinstance(m, Tree) or m.data != "mode":
+                continue
+            before = len(scope.targets)
+            scope.last_obj = None
+            scope.last_player = None
+            eff = self.body(_find(m, "body"), scope, collect_targets=False)
+            modes.append(eff)
+            mode_targets.append(tuple(range(before, len(scope.targets))))
+        return Effect(modes=tuple(modes), mode_count=1, targets=tuple(scope.targets),
+                      mode_targets=tuple(mode_targets))
+
+    # ------------------------------------------------------------------
+    # Triggers
+
+    def trigger(self, t: Tree, scope: Scope) -> Trigger:
+        if t.data == "trigger_step":
+            st = t.children[0]
+            owner = st.children[0].data
+            name = st.children[1].data
+            whose = {"so_your": "your", "so_opponent": "opponent", "so_each": "each", "so_next": "each"}[owner]
+            step = STEP_OF[name]
+            if name == "sn_combat" and any(isinstance(c, Token) for c in st.children[1].children):
+                whose = "your"
+            return Trigger("step", step=step, whose=whose, next_only=owner == "so_next")
+        cond = t.children[-1]
+        d = cond.data
+        subj = cond.children[0] if cond.children and isinstance(cond.children[0], Tree) else None
+
+        def subject_parts() -> dict[str, Any]:
+            if subj is None:
+                return {}
+            sd = subj.data
+            if sd == "ts_self":
+                return {"self_only": True}
+            if sd == "ts_self_or":
+                flt = self.desc(_find(subj, "desc"), scope)
+                return {"or_self": True, "subject": replace(flt, another=True)}
+            if sd == "ts_another":
+                flt = self.desc(_find(subj, "desc"), scope)
+                return {"subject": replace(flt, another=True)}
+            if sd == "ts_a":
+                node = _find(subj, "desc") or _find(subj, "desc_plural")
+                return {"subject": self.desc(node, scope)}
+            raise TextError("triggers on enchanted or equipped creatures aren't supported yet", "enchanted")
+
+        def player_of(ps: Tree | None) -> str:
+            if ps is None:
+                return "any"
+            return {"ps_you": "you", "ps_opponent": "opponent", "ps_any": "any"}[ps.data]
+
+        if d == "t_enters":
+            return Trigger("enters", **subject_parts())
+        if d == "t_dies":
+            return Trigger("dies", **subject_parts())
+        if d == "t_to_graveyard":
+            return Trigger("to_graveyard", from_zone="battlefield", **subject_parts())
+        if d == "t_leaves":
+            return Trigger("leaves", **subject_parts())
+        if d == "t_gain_life":
+            return Trigger("gain_life", player=player_of(cond.children[0]))
+        if d == "t_lose_life":
+            return Trigger("lose_life", player=player_of(cond.children[0]))
+        if d == "t_draw":
+            return Trigger("draw", player=player_of(cond.children[0]))
+        if d == "t_cast":
+            sd = _find(cond, "spell_desc")
+            flt = self.desc(_find(sd, "desc"), scope)
+            flt = replace(flt, zone="stack", types=tuple(t for t in flt.types if t != "Spell"))
+            return Trigger("cast", player=player_of(cond.children[0]), spell_filter=flt)
+        if d == "t_attacks":
+            return Trigger("attacks", **subject_parts())
+        if d == "t_blocks":
+            return Trigger("blocks", **subject_parts())
+        if d == "t_becomes_blocked":
+            return Trigger("becomes_blocked", **subject_parts())
+        if d in ("t_combat_damage_player", "t_damage_player", "t_combat_damage", "t_damage"):
+            parts = subject_parts()
+            if not parts.get("self_only"):
+                raise TextError("damage triggers of other creatures aren't supported yet", "deals damage")
+            return Trigger("damage", self_only=True, combat_only="combat" in d,
+                           to="player" if "player" in d else "")
+        if d == "t_dealt_damage":
+            if not subject_parts().get("self_only"):
+                raise TextError("\"is dealt damage\" triggers of other creatures aren't supported yet", "dealt")
+            return Trigger("dealt_damage", self_only=True)
+        if d == "t_dies_damaged_by_self":
+            return Trigger("dies_damaged_by_self")
+        raise TextError(f"this trigger isn't supported yet ({d})", d)
+
+    def condition(self, c: Tree, scope: Scope) -> Condition:
+        d = c.data
+        if d == "cond_untapped":
+            return Condition("self_untapped")
+        if d == "cond_tapped":
+            return Condition("self_tapped")
+        if d in ("cond_you_control", "cond_opp_controls"):
+            n, flt = self.counted(_find(c, "counted_desc"), scope)
+            return Condition("you_control" if d == "cond_you_control" else "opponent_controls", flt, n)
+        if d == "cond_life_at_most":
+            return Condition("life_at_most", count=self.amount_const(_find(c, "amount")))
+        if d == "cond_life_at_least":
+            return Condition("life_at_least", count=self.amount_const(_find(c, "amount")))
+        raise TextError(f"this condition isn't supported yet ({d})", d)
+
+    # ------------------------------------------------------------------
+    # Effects
+
+    def body(self, body: Tree, scope: Scope, collect_targets: bool = True) -> Effect:
+        ins: list[I.Instruction] = []
+        for sentence in body.children:
+            if not isinstance(sentence, Tree):
+                continue
+            lead = _find(sentence, "lead_duration") is not None
+            for cl in _merged_clauses(_find(sentence, "clauses")):
+                ins.extend(self.clause(cl, scope, "end_of_turn" if lead else None))
+        ins = _merge_no_regen(ins)
+        if collect_targets:
+            return Effect(instructions=tuple(ins), targets=tuple(scope.targets))
+        return Effect(instructions=tuple(ins))
+
+    def clause(self, cl: Tree, scope: Scope, lead_duration: str | None) -> list[I.Instruction]:
+        d = cl.data
+        if d == "no_regen":
+            return [_NoRegen()]
+        if d == "prevent_clause":
+            return [self.prevention(cl.children[0], scope)]
+        duration = lead_duration
+        dur_node = cl.children[-1] if cl.children and isinstance(cl.children[-1], Tree) and \
+            cl.children[-1].data in ("until_eot", "until_eoc", "until_your_next_turn") else None
+        if dur_node is not None:
+            duration = {"until_eot": "end_of_turn", "until_eoc": "end_of_combat"}.get(dur_node.data)
+            if duration is None:
+                raise TextError("\"until your next turn\" isn't supported yet", "until your next turn")
+        if d == "subj_clause":
+            subject = self.subject(cl.children[0], scope)
+            vps = cl.children[1]
+        else:
+            subject = YouRef()
+            vps = cl.children[0]
+        out: list[I.Instruction] = []
+        for vp in vps.children:
+            if isinstance(vp, Tree) and vp.data != "vsep":
+                out.extend(self.vp(vp, subject, duration, scope))
+        return out
+
+    def subject(self, node: Tree, scope: Scope) -> Ref:
+        if node.data.startswith("pr_"):
+            return self.player_ref(node, scope)
+        return self.obj_ref(node, scope)
+
+    # -- references --------------------------------------------------------
+
+    def player_ref(self, node: Tree, scope: Scope) -> Ref:
+        d = node.data
+        if d == "pr_you":
+            return YouRef()
+        if d in ("pr_target_player", "pr_target_opponent"):
+            ref = scope.add_target(TargetSpec(players=PlayerFilter("opponent" if "opponent" in d else "any"),
+                                              label="target opponent" if "opponent" in d else "target player"))
+            scope.last_player = ref
+            return ref
+        if d == "pr_each_player":
+            return EachPlayerRef("each")
+        if d == "pr_each_opponent":
+            return EachPlayerRef("opponents")
+        if d == "pr_an_opponent":
+            return EachPlayerRef("opponents")
+        if d == "pr_that_player":
+            if scope.last_player is not None:
+                return scope.last_player
+            if scope.trigger is not None:
+                return EventRef("player")
+            raise TextError("\"that player\" doesn't refer to anything", "that player")
+        if d == "pr_its_controller":
+            return ControllerOfRef(scope.last_obj or SelfRef())
+        if d == "pr_its_owner":
+            return OwnerOfRef(scope.last_obj or SelfRef())
+        if d == "pr_defending":
+            return DefendingPlayerRef()
+        raise TextError(f"unknown player reference {d}")
+
+    def obj_ref(self, node: Tree, scope: Scope) -> Ref:
+        d = node.data
+        if d == "or_self":
+            ref: Ref = SelfRef()
+        elif d in ("or_it", "or_they", "or_that"):
+            ref = scope.last_obj or SelfRef()
+            if d == "or_that" and scope.last_obj is None and scope.trigger is not None:
+                ref = EventRef("obj")
+        elif d == "or_target":
+            ref = self.target(node.children[0], scope)
+        elif d in ("or_each", "or_all", "or_each_other", "or_all_other"):
+            child = node.children[0]
+            flt = self.desc(child, scope)
+            if d in ("or_each_other", "or_all_other"):
+                flt = replace(flt, another=True)
+            ref = AllRef(flt)
+        elif d in ("or_enchanted", "or_equipped"):
+            ref = AttachedRef("enchanted" if d == "or_enchanted" else "equipped")
+        else:
+            raise TextError(f"unknown object reference {d}")
+        scope.last_obj = ref
+        return ref
+
+    def target(self, tp: Tree, scope: Scope) -> Ref:
+        d = tp.data
+        if d in ("tp_any", "tp_any_other"):
+            spec = TargetSpec(objects=ObjectFilter(types=("Creature", "Planeswalker", "Battle"),
+                                                   another=d == "tp_any_other"),
+                              players=PlayerFilter("any"), label="any target")
+            return scope.add_target(spec)
+        desc = _find(tp, "desc")
+        flt = self.desc(desc, scope)
+        if d == "tp_one":
+            return scope.add_target(TargetSpec(objects=flt, label="target " + _text_of(desc)))
+        if d == "tp_another":
+            return scope.add_target(TargetSpec(objects=replace(flt, another=True),
+                                               label="another target " + _text_of(desc)))
+        if d in ("tp_n", "tp_up_to", "tp_up_to_other"):
+            n = const(_tok(tp, "NUMBER"))
+            lo = 0 if d != "tp_n" else n
+            if d == "tp_up_to_other":
+                flt = replace(flt, another=True)
+            return scope.add_target(TargetSpec(objects=flt, min_count=lo, max_count=n,
+                                               label=f"{'up to ' if lo == 0 else ''}{n} target {_text_of(desc)}"))
+        if d == "tp_desc_or_player":
+            return scope.add_target(TargetSpec(objects=flt, players=PlayerFilter("any"),
+                                               label=f"target {_text_of(desc)} or player"))
+        if d in ("tp_player_or_desc", "tp_opponent_or_desc"):
+            who = "opponent" if d == "tp_opponent_or_desc" else "any"
+            return scope.add_target(TargetSpec(objects=flt, players=PlayerFilter(who),
+                                               label=f"target {'opponent' if who == 'opponent' else 'player'} "
+                                                     f"or {_text_of(desc)}"))
+        raise TextError(f"unknown target form {d}")
+
+    def recipients(self, node: Tree, scope: Scope) -> list[Ref]:
+        items = [node] if node.data.startswith("rc_") else [c for c in node.children if isinstance(c, Tree)]
+        out: list[Ref] = []
+        for rc in items:
+            if rc.data == "rc_obj":
+                out.append(self.obj_ref(rc.children[0], scope))
+            elif rc.data == "rc_player":
+                out.append(self.player_ref(rc.children[0], scope))
+            elif rc.data in ("rc_each_and_players", "rc_each_and_opponents"):
+                out.append(AllRef(self.desc(rc.children[0], scope)))
+                out.append(EachPlayerRef("each" if rc.data == "rc_each_and_players" else "opponents"))
+            else:
+                raise TextError(f"unknown recipient {rc.data}")
+        return out
+
+    # -- descriptions ------------------------------------------------------
+
+    def counted(self, cd: Tree, scope: Scope) -> tuple[int, ObjectFilter]:
+        first = cd.children[0]
+        n = 1
+        if isinstance(first, Tree) and first.data.startswith("amount"):
+            n = self.amount_const(first)
+        elif isinstance(first, Token) and first.type == "ARTICLE":
+            n = 1
+        desc = _find(cd, "desc")
+        return n, self.desc(desc, scope)
+
+    def desc(self, node: Tree, scope: Scope) -> ObjectFilter:
+        f: dict[str, Any] = {"types": [], "subtypes": [], "supertypes": [], "colors": [], "not_types": [],
+                             "not_subtypes": [], "not_supertypes": [], "not_colors": [], "types_all": [],
+                             "compares": []}
+        zone = "battlefield"
+        for c in node.children:
+            if not isinstance(c, Tree):
+                continue
+            if c.data == "premods":
+                for pm in c.children:
+                    if isinstance(pm, Tree):
+                        self.premod(pm, f)
+            elif c.data in ("noun_types", "noun_card", "noun_spell", "noun_permanent", "noun_token"):
+                zone = self.noun(c, f)
+            else:
+                z = self.postmod(c, f, scope)
+                if z:
+                    zone = z
+        out = ObjectFilter(
+            types=tuple(dict.fromkeys(f["types"])), subtypes=tuple(dict.fromkeys(f["subtypes"])),
+            supertypes=tuple(f["supertypes"]), colors=tuple(f["colors"]), not_types=tuple(f["not_types"]),
+            not_subtypes=tuple(f["not_subtypes"]), not_supertypes=tuple(f["not_supertypes"]),
+            not_colors=tuple(f["not_colors"]), types_all=tuple(f["types_all"]), compares=tuple(f["compares"]),
+            colorless=f.get("colorless"), multicolored=f.get("multicolored"), controller=f.get("controller"),
+            owner=f.get("owner"), another=f.get("another", False), tapped=f.get("tapped"),
+            attacking=f.get("attacking"), blocking=f.get("blocking"), token=f.get("token"), zone=zone,
+            name=f.get("name"), dealt_damage_by_source=f.get("dealt_damage_by_source", False),
+            with_keyword=f.get("with_keyword"), without_keyword=f.get("without_keyword"))
+        if f.get("attacking_or_blocking"):
+            out = ObjectFilter(any_of=(replace(out, attacking=True), replace(out, blocking=True)), zone=zone)
+        return out
+
+    def premod(self, pm: Tree, f: dict[str, Any]) -> None:
+        d = pm.data
+        if d == "pm_non":
+            word = str(pm.children[0])[3:].lstrip("-")
+            if word in COLOR_BY_NAME:
+                f["not_colors"].append(COLOR_BY_NAME[word])
+            elif word in CARD_TYPES:
+                f["not_types"].append(CARD_TYPES[word])
+            elif word in SUPERTYPES:
+                f["not_supertypes"].append(SUPERTYPES[word])
+            elif word == "token":
+                f["token"] = False
+            elif word in singular_of():
+                f["not_subtypes"].append(singular_of()[word])
+            else:
+                raise TextError(f"can't read 'non{word}'", "non" + word)
+        elif d == "pm_color":
+            f["colors"].append(self.color(pm.children[0]))
+        elif d == "pm_color_or":
+            f["colors"].extend(self.color(c) for c in pm.children if isinstance(c, Tree))
+        elif d == "pm_colorless":
+            f["colorless"] = True
+        elif d == "pm_multicolored":
+            f["multicolored"] = True
+        elif d == "pm_monocolored":
+            raise TextError("\"monocolored\" isn't supported yet", "monocolored")
+        elif d == "pm_tapped":
+            f["tapped"] = True
+        elif d == "pm_untapped":
+            f["tapped"] = False
+        elif d == "pm_attacking":
+            f["attacking"] = True
+        elif d == "pm_blocking":
+            f["blocking"] = True
+        elif d == "pm_attacking_or_blocking":
+            f["attacking_or_blocking"] = True
+        elif d in ("pm_legendary", "pm_basic", "pm_snow"):
+            f["supertypes"].append({"pm_legendary": "Legendary", "pm_basic": "Basic", "pm_snow": "Snow"}[d])
+        elif d == "pm_token":
+            f["token"] = True
+        elif d == "pm_other":
+            f["another"] = True
+        else:
+            raise TextError(f"unknown modifier {d}")
+
+    def noun(self, n: Tree, f: dict[str, Any]) -> str:
+        d = n.data
+        zone = "battlefield"
+        if d == "noun_types":
+            tw = n.children[0]
+            words = [self.type_word(w) for w in tw.children if isinstance(w, Tree)]
+            if tw.data == "type_words_and":
+                for kind, value in words:
+                    f["types_all"].append(value)
+            else:
+                for kind, value in words:
+                    f["types" if kind == "type" else "subtypes"].append(value)
+            cw = _tok(n, "CARD_WORD") or _tok(n, "CARD_WORD_PL")
+            if cw:
+                zone = self._card_word_zone(cw, f)
+        elif d == "noun_card":
+            zone = self._card_word_zone(str(n.children[0]), f)
+        elif d == "noun_spell":
+            zone = "stack"
+        elif d == "noun_permanent":
+            f["types"].append("Permanent")
+        elif d == "noun_token":
+            f["token"] = True
+        return zone
+
+    def _card_word_zone(self, cw: str, f: dict[str, Any]) -> str:
+        if cw.startswith("card"):
+            return ""
+        if cw.startswith("spell"):
+            return "stack"
+        if cw.startswith("token"):
+            f["token"] = True
+        if cw.startswith("permanent"):
+            f["types"].append("Permanent")
+        return "battlefield"
+
+    def type_word(self, w: Tree) -> tuple[str, str]:
+        tok = w.children[0]
+        s = str(tok)
+        if tok.type in ("CARDTYPE",):
+            return ("type", CARD_TYPES[s])
+        if tok.type in ("CARDTYPES",):
+            return ("type", CARD_TYPES_PL[s])
+        return ("subtype", singular_of()[s])
+
+    def postmod(self, p: Tree, f: dict[str, Any], scope: Scope) -> str | None:
+        d = p.data
+        if d == "post_you_control":
+            f["controller"] = "you"
+        elif d == "post_not_you_control":
+            f["controller"] = "not_you"
+        elif d == "post_opp_controls":
+            f["controller"] = "opponent"
+        elif d == "post_you_own":
+            f["owner"] = "you"
+        elif d == "post_your_graveyard":
+            f["owner"] = "you"
+            return "graveyard"
+        elif d == "post_a_graveyard":
+            return "graveyard"
+        elif d == "post_opp_graveyard":
+            f["owner"] = "opponent"
+            return "graveyard"
+        elif d == "post_your_hand":
+            f["owner"] = "you"
+            return "hand"
+        elif d in ("post_with_keyword", "post_without_keyword"):
+            kws = self.keywords(p.children[0])
+            key = "with_keyword" if d == "post_with_keyword" else "without_keyword"
+            f[key] = kws[0].keyword
+        elif d in ("post_power_le", "post_power_ge", "post_toughness_le", "post_toughness_ge", "post_mv_le",
+                   "post_mv_ge"):
+            stat = {"power": "power", "toughness": "toughness", "mv": "mana value"}[d.split("_")[1]]
+            op = "<=" if d.endswith("le") else ">="
+            f["compares"].append(Compare(stat, op, const(p.children[0])))
+        elif d == "post_dealt_damage_by_self":
+            f["dealt_damage_by_source"] = True
+        elif d == "post_attacking":
+            f["attacking"] = True
+        elif d == "post_blocking_self":
+            raise TextError("\"blocking this creature\" isn't supported yet", "blocking")
+        elif d == "post_named":
+            raise TextError("\"named\" descriptions aren't supported yet", "named")
+        elif d == "post_target_player_controls":
+            raise TextError("\"target player controls\" isn't supported yet", "target player controls")
+        else:
+            raise TextError(f"unknown description part {d}")
+        return None
+
+    # -- amounts -------------------------------------------------------------
+
+    def amount(self, node: Tree | None) -> Amount:
+        if node is None:
+            return Const(1)
+        if node.data == "amount_one":
+            return Const(1)
+        if node.data == "amount_that_much":
+            return EventAmount("amount")
+        return number(node.children[0])
+
+    def amount_const(self, node: Tree | None) -> int:
+        a = self.amount(node)
+        if not isinstance(a, Const):
+            raise TextError("X isn't supported here", "x")
+        return a.n
+
+    def amount_expr(self, node: Tree, scope: Scope) -> Amount:
+        d = node.data
+        if d in ("ae_its_power", "ae_its_toughness", "ae_its_mv"):
+            stat = {"ae_its_power": "power", "ae_its_toughness": "toughness", "ae_its_mv": "mana value"}[d]
+            return StatOf(scope.last_obj or SelfRef(), stat)
+        if d == "ae_self_power":
+            return StatOf(SelfRef(), "power")
+        if d == "ae_count":
+            return CountOf(self.desc(node.children[0], scope))
+        if d == "ae_x":
+            return XAmount()
+        if d == "ae_that_much":
+            return EventAmount("amount")
+        raise TextError(f"unknown amount {d}")
+
+    def counters(self, node: Tree) -> tuple[int, str]:
+        n = self.amount_const(_find(node, "amount"))
+        kind = _tok(node, "COUNTER_KIND")
+        return n, str(kind)
+
+    # -- verb phrases: one-shot effects ---------------------------------------
+
+    def vp(self, vp: Tree, subject: Ref, duration: str | None, scope: Scope) -> list[I.Instruction]:
+        if scope.kind == "static":
+            raise TextError("internal: static vp compiled as effect")
+        d = vp.data
+        ch = _children(vp)
+        trees = [c for c in ch if isinstance(c, Tree)]
+
+        def objs(i: int = 0) -> Ref:
+            return self.obj_ref(trees[i], scope)
+
+        if d == "vp_damage":
+            amt = self.amount(_find(vp, "amount"))
+            rec = self.recipients(trees[1], scope)
+            return [I.DealDamage(subject, amt, tuple(rec))]
+        if d == "vp_damage_equal":
+            amt = self.amount_expr(trees[0], scope)
+            rec = self.recipients(trees[1], scope)
+            return [I.DealDamage(subject, amt, tuple(rec))]
+        if d == "vp_gain_life":
+            return [I.GainLife(self._player(subject), self.amount(_find(vp, "amount")))]
+        if d == "vp_gain_life_equal":
+            return [I.GainLife(self._player(subject), self.amount_expr(trees[0], scope))]
+        if d == "vp_lose_life":
+            return [I.LoseLife(self._player(subject), self.amount(_find(vp, "amount")))]
+        if d == "vp_lose_life_equal":
+            return [I.LoseLife(self._player(subject), self.amount_expr(trees[0], scope))]
+        if d == "vp_draw":
+            return [I.Draw(self._player(subject), self.amount(_find(vp, "amount")))]
+        if d == "vp_draw_equal":
+            return [I.Draw(self._player(subject), self.amount_expr(trees[0], scope))]
+        if d == "vp_discard":
+            return [I.Discard(self._player(subject), self.amount(_find(vp, "amount")))]
+        if d == "vp_discard_random":
+            return [I.Discard(self._player(subject), self.amount(_find(vp, "amount")), random=True)]
+        if d == "vp_discard_hand":
+            return [I.Discard(self._player(subject), whole_hand=True)]
+        if d == "vp_discard_ref":
+            return [I.Discard(self._player(subject), specific=objs())]
+        if d == "vp_mill":
+            return [I.Mill(self._player(subject), self.amount(_find(vp, "amount")))]
+        if d == "vp_sacrifice":
+            n, flt = self.counted(trees[0], scope)
+            return [I.Sacrifice(self._player(subject), flt, Const(n))]
+        if d == "vp_sacrifice_ref":
+            return [I.SacrificeIt(objs())]
+        if d == "vp_destroy":
+            return [I.Destroy(objs())]
+        if d == "vp_exile":
+            return [I.Exile(objs())]
+        if d == "vp_return_hand":
+            return [I.ReturnToHand(objs())]
+        if d == "vp_put_battlefield":
+            what = objs()
+            tapped = _find(vp, "tapped_mod") is not None
+            under = _find(vp, "under_control")
+            return [I.PutOntoBattlefield(what, tapped, under_you=under is not None)]
+        if d == "vp_put_graveyard":
+            raise TextError("putting objects into a graveyard isn't supported yet", "into")
+        if d in ("vp_put_top", "vp_put_bottom"):
+            return [I.PutIntoLibrary(objs(), "top" if d == "vp_put_top" else "bottom")]
+        if d == "vp_put_counters":
+            n, kind = self.counters(trees[0])
+            return [I.PutCounters(self.obj_ref(trees[1], scope), kind, Const(n))]
+        if d == "vp_remove_counters":
+            n, kind = self.counters(trees[0])
+            return [I.RemoveCounters(self.obj_ref(trees[1], scope), kind, Const(n))]
+        if d == "vp_counter":
+            return [I.CounterIt(objs())]
+        if d == "vp_tap":
+            return [I.Tap(objs())]
+        if d == "vp_untap":
+            return [I.Untap(objs())]
+        if d == "vp_pump":
+            p, t = _pt(_tok(vp, "PT"))
+            return [I.ApplyEffect(self._objects(subject), (LayerOp("7c", "add_pt", (p, t)),),
+                                  duration or "permanent")]
+        if d == "vp_grant":
+            abilities = tuple(self.keywords(trees[0]))
+            return [I.ApplyEffect(self._objects(subject), (LayerOp("6", "grant", (abilities,)),),
+                                  duration or "permanent")]
+        if d == "vp_lose_all":
+            return [I.ApplyEffect(self._objects(subject), (LayerOp("6", "remove_all_abilities"),),
+                                  duration or "permanent")]
+        if d == "vp_lose_keywords":
+            ops = tuple(LayerOp("6", "remove_keyword", (k.keyword,)) for k in self.keywords(trees[0]))
+            return [I.ApplyEffect(self._objects(subject), ops, duration or "permanent")]
+        if d == "vp_become":
+            return [I.ApplyEffect(self._objects(subject), self.become(trees[0]), duration or "permanent")]
+        if d == "vp_base_pt":
+            p, t = _pt(_tok(vp, "PT"))
+            return [I.ApplyEffect(self._objects(subject), (LayerOp("7b", "set_pt", (p, t)),), duration or "permanent")]
+        if d == "vp_gain_control":
+            return [I.ApplyEffect(objs(), (LayerOp("2", "control"),), duration or "permanent")]
+        if d == "vp_fight":
+            return [I.Fight(self._objects(subject), objs())]
+        if d == "vp_regenerate":
+            return [I.Regenerate(objs())]
+        if d == "vp_scry":
+            return [I.Scry(self._player(subject), self.amount(_find(vp, "amount")))]
+        if d == "vp_surveil":
+            raise TextError("surveil isn't supported yet", "surveil")
+        if d == "vp_search":
+            n, flt = self.counted(trees[0], scope)
+            key = scope.new_key("found")
+            flt = replace(flt, zone="library")
+            ref = RememberedRef(key, plural=n > 1)
+            scope.last_obj = ref
+            return [I.Search(self._player(subject), flt, Const(n), key)]
+        if d == "vp_shuffle":
+            return [I.Shuffle(self._player(subject))]
+        if d == "vp_reveal_hand":
+            who = self._player(subject)
+            scope.last_player = who
+            return [I.RevealHand(who)]
+        if d == "vp_create":
+            return self.create(trees[0], subject, scope)
+        if d == "vp_add_mana":
+            return [self.add_mana(trees[0])]
+        if d == "vp_choose_card":
+            n, flt = self.counted(trees[0], scope)
+            owner = scope.last_player or YouRef()
+            key = scope.new_key("chosen")
+            scope.last_obj = RememberedRef(key)
+            return [I.ChooseCard(self._player(subject), owner, "hand", replace(flt, zone="hand"), Const(n), key)]
+        if d == "vp_may":
+            inner = self.vp(trees[0], subject, duration, scope)
+            who = self._player(subject) if not isinstance(subject, (SelfRef, TargetRef)) else YouRef()
+            return [I.MayDo(who, tuple(inner), prompt=_prompt(vp))]
+        if d == "vp_doesnt_untap":
+            return [I.DoesntUntap(self._objects(subject))]
+        if d in ("vp_must_attack", "vp_must_block", "vp_cant_attack", "vp_cant_block", "vp_cant_attack_block",
+                 "vp_unblockable", "vp_cant_be_blocked_by"):
+            ops = self.rule_ops(vp, scope)
+            return [I.ApplyEffect(self._objects(subject), ops, duration or "permanent")]
+        raise TextError(f"this kind of effect isn't supported yet: {d[3:].replace('_', ' ')}", d)
+
+    def _player(self, ref: Ref) -> Ref:
+        if isinstance(ref, (SelfRef, AttachedRef, AllRef, RememberedRef)):
+            return ControllerOfRef(ref)
+        return ref
+
+    def _objects(self, ref: Ref) -> Ref:
+        if isinstance(ref, YouRef):
+            raise TextError("a player can't be changed like a creature", "you")
+        return ref
+
+    def become(self, node: Tree) -> tuple[LayerOp, ...]:
+        d = node.data
+        ops: list[LayerOp] = []
+        if d == "become_creature_type":
+            col = _find(node, "color_word")
+            if col is not None:
+                ops.append(LayerOp("5", "set_colors", ((self.color(col),),)))
+            subs = tuple(singular_of()[str(w.children[0])] for w in node.children
+                         if isinstance(w, Tree) and w.data == "subtype_word")
+            ops.insert(0, LayerOp("4", "set_creature_subtypes", (subs,)))
+            pt = _tok(node, "PT")
+            if pt:
+                ops.append(LayerOp("7b", "set_pt", _pt(pt)))
+            return tuple(ops)
+        if d == "become_color":
+            return (LayerOp("5", "set_colors", ((self.color(node.children[0]),),)),)
+        raise TextError("this kind of \"becomes\" isn't supported yet", "becomes")
+
+    def create(self, node: Tree, subject: Ref, scope: Scope) -> list[I.Instruction]:
+        amount: Amount = Const(1)
+        first = node.children[0]
+        if isinstance(first, Tree) and first.data.startswith("amount"):
+            amount = self.amount(first)
+        body = _find(node, "token_full") or _find(node, "token_predefined")
+        if body is None or body.data == "token_predefined":
+            raise TextError("predefined tokens (Treasure, Food, Clue...) aren't supported yet", "token")
+        kws: tuple[Any, ...] = ()
+        kl = _find(node, "keyword_list")
+        if kl is not None:
+            kws = tuple(self.keywords(kl))
+        token = self.token_def(body, kws)
+        who = self._player(subject)
+        return [I.CreateToken(who, amount, token)]
+
+    def token_def(self, body: Tree, kws: tuple[Any, ...]) -> CardDef:
+        pt = _tok(body, "PT")
+        colors: tuple[str, ...] = ()
+        cl = _find(body, "colors_one") or _find(body, "colors_two") or _find(body, "colors_three") or \
+            _find(body, "colors_none")
+        for c in body.children:
+            if isinstance(c, Tree) and c.data.startswith("colors_"):
+                cl = c
+        if cl is not None and cl.data != "colors_none":
+            colors = tuple(self.color(c) for c in cl.children if isinstance(c, Tree))
+        subs = tuple(singular_of()[str(w.children[0])] for w in body.children
+                     if isinstance(w, Tree) and w.data == "subtype_word")
+        tt = _find(body, "type_words_tok")
+        types = tuple(CARD_TYPES[str(t)] for t in tt.children)
+        p = t = None
+        if pt:
+            a, b = str(pt).split("/")
+            p, t = int(a), int(b)
+        name = " ".join(subs) if subs else " ".join(types)
+        return make_token_def(name, types, subs, colors, p, t, kws)
+
+    def add_mana(self, node: Tree) -> I.AddMana:
+        d = node.data
+        if d == "mp_symbols":
+            options = [self.mana(m) for m in node.children if isinstance(m, Token)]
+            if len(options) == 1:
+                units = []
+                for s in options[0].symbols:
+                    if s.kind == "generic":
+                        raise TextError("can't add generic mana", s.text)
+                    units.append((s.value,))
+                return I.AddMana(tuple(units))
+            if all(len(o.symbols) == 1 for o in options):
+                return I.AddMana((tuple(o.symbols[0].value for o in options),))
+            raise TextError("a choice between groups of mana isn't supported yet", "add")
+        if d == "mp_any_color":
+            return I.AddMana((I.ANY_COLOR,))
+        raise TextError("this kind of mana ability isn't supported yet", "add")
+
+    def prevention(self, node: Tree, scope: Scope) -> I.Instruction:
+        d = node.data
+        if d == "prevent_all_combat":
+            return I.Prevent(None, None, combat_only=True)
+        if d == "prevent_all":
+            return I.Prevent(None, None, combat_only=False)
+        if d == "prevent_next":
+            amt = self.amount(_find(node, "amount"))
+            rec = self.recipients([c for c in node.children if isinstance(c, Tree)][-1], scope)
+            return I.Prevent(rec[0], amt)
+        if d == "prevent_all_to":
+            rec = self.recipients([c for c in node.children if isinstance(c, Tree)][-1], scope)
+            return I.Prevent(rec[0], None)
+        raise TextError("this kind of prevention isn't supported yet", "prevent")
+
+    def rule_ops(self, vp: Tree, scope: Scope) -> tuple[LayerOp, ...]:
+        d = vp.data
+        flag = {"vp_must_attack": "must_attack", "vp_must_block": "must_block", "vp_cant_attack": "cant_attack",
+                "vp_cant_block": "cant_block", "vp_unblockable": "cant_be_blocked"}
+        if d in flag:
+            if d == "vp_must_block":
+                raise TextError("\"blocks each combat if able\" isn't supported yet", "blocks each combat")
+            return (LayerOp("rules", "flag", (flag[d], None)),)
+        if d == "vp_cant_attack_block":
+            return (LayerOp("rules", "flag", ("cant_attack", None)), LayerOp("rules", "flag", ("cant_block", None)))
+        if d == "vp_cant_be_blocked_by":
+            flt = self.desc([c for c in vp.children if isinstance(c, Tree)][0], scope)
+            return (LayerOp("rules", "flag", ("cant_be_blocked_by", flt)),)
+        raise TextError(f"unknown rule {d}")
+
+    # ------------------------------------------------------------------
+    # Static abilities
+
+    def static(self, body: Tree) -> list[Any]:
+        scope = Scope(self.card_name, "static")
+        defs: list[ContinuousDef] = []
+        replacement = None
+        for sentence in body.children:
+            if not isinstance(sentence, Tree):
+                continue
+            if _find(sentence, "lead_duration") is not None:
+                raise TextError("a permanent's ability can't last \"until end of turn\"", "until end of turn")
+            for cl in _merged_clauses(_find(sentence, "clauses")):
+                if cl.data not in ("subj_clause",):
+                    raise TextError("this static ability isn't supported yet", _text_of(cl))
+                subj_node = cl.children[0]
+                vps = [v for v in cl.children[1].children if isinstance(v, Tree) and v.data != "vsep"]
+                if any(v.data == "vp_enters_tapped" for v in vps):
+                    if subj_node.data != "or_self":
+                        raise TextError("only \"this permanent enters tapped\" is supported", "enters tapped")
+                    replacement = EntersTapped()
+                    continue
+                if any(v.data in ("vp_cant_lose", "vp_cant_win") for v in vps):
+                    who = {"pr_you": "you", "pr_each_opponent": "opponents", "pr_each_player": "each"}.get(
+                        subj_node.data)
+                    if who is None:
+                        raise TextError("can't tell who this applies to", _text_of(subj_node))
+                    ops = tuple(LayerOp("rules", "flag", ("cant_lose" if v.data == "vp_cant_lose" else "cant_win",
+                                                          None)) for v in vps)
+                    defs.append(ContinuousDef(Affected("players", who=who), ops))
+                    continue
+                if len(vps) == 1 and vps[0].data == "vp_control":
+                    if subj_node.data != "pr_you":
+                        raise TextError("only \"you control ...\" is supported", "control")
+                    target = [c for c in vps[0].children if isinstance(c, Tree)][0]
+                    defs.append(ContinuousDef(self.affected(target, scope), (LayerOp("2", "control"),)))
+                    continue
+                if vps[0].data == "vp_uncounterable":
+                    defs.append(ContinuousDef(Affected("self"), (LayerOp("rules", "flag", ("cant_be_countered", None)),)))
+                    continue
+                affected = self.affected(subj_node, scope)
+                ops: list[LayerOp] = []
+                for v in vps:
+                    ops.extend(self.static_ops(v, scope))
+                defs.append(ContinuousDef(affected, tuple(ops)))
+        return [StaticAbility(effects=tuple(defs), replacement=replacement)]
+
+    def affected(self, node: Tree, scope: Scope) -> Affected:
+        d = node.data
+        if d == "or_self":
+            return Affected("self")
+        if d in ("or_enchanted", "or_equipped"):
+            return Affected("attached")
+        if d in ("or_each", "or_all", "or_each_other", "or_all_other"):
+            flt = self.desc(node.children[0], scope)
+            if d in ("or_each_other", "or_all_other"):
+                flt = replace(flt, another=True)
+            return Affected("filter", flt)
+        raise TextError("can't tell what this ability applies to", _text_of(node))
+
+    def static_ops(self, vp: Tree, scope: Scope) -> list[LayerOp]:
+        d = vp.data
+        trees = [c for c in vp.children if isinstance(c, Tree)]
+        if d == "vp_pump":
+            p, t = _pt(_tok(vp, "PT"))
+            if not isinstance(p, int) or not isinstance(t, int):
+                raise TextError("X in a static ability isn't supported", "x")
+            return [LayerOp("7c", "add_pt", (p, t))]
+        if d == "vp_grant":
+            return [LayerOp("6", "grant", (tuple(self.keywords(trees[0])),))]
+        if d == "vp_lose_all":
+            return [LayerOp("6", "remove_all_abilities")]
+        if d == "vp_lose_keywords":
+            return [LayerOp("6", "remove_keyword", (k.keyword,)) for k in self.keywords(trees[0])]
+        if d == "vp_base_pt":
+            return [LayerOp("7b", "set_pt", _pt(_tok(vp, "PT")))]
+        if d == "vp_base_pt_mv":
+            return [LayerOp("7b", "set_pt", ("mana value", "mana value"))]
+        if d == "vp_add_creature_type":
+            return [LayerOp("4", "add_types", (("Creature",), ()))]
+        if d == "vp_add_types":
+            words = [self.type_word(w) for w in trees[0].children if isinstance(w, Tree)]
+            return [LayerOp("4", "add_types", (tuple(v for k, v in words if k == "type"),
+                                               tuple(v for k, v in words if k == "subtype")))]
+        if d == "vp_become":
+            return list(self.become(trees[0]))
+        if d in ("vp_must_attack", "vp_must_block", "vp_cant_attack", "vp_cant_block", "vp_cant_attack_block",
+                 "vp_unblockable", "vp_cant_be_blocked_by"):
+            return list(self.rule_ops(vp, scope))
+        if d == "vp_doesnt_untap_static":
+            return [LayerOp("rules", "flag", ("doesnt_untap", None))]
+        raise TextError(f"this static ability isn't supported yet: {d[3:].replace('_', ' ')}", d)
+
+
+def _merged_clauses(clauses: Tree) -> list[Tree]:
+    """Clauses of a sentence, where a clause with no subject after one with a subject shares it.
+
+    Rules text writes "[subject] [verb] and [verb]" ("Creatures you control get
+    +3/+3 and gain trample until end of turn"; "Each player loses 1 life,
+    discards a card, ..."): the later verbs belong to the same subject, and a
+    duration at the end covers them all.
+    """
+    out: list[Tree] = []
+    for cl in clauses.children:
+        if not isinstance(cl, Tree) or cl.data == "csep":
+            continue
+        if cl.data == "imp_clause" and out and out[-1].data == "subj_clause":
+            prev = out[-1]
+            prev_vps = prev.children[1]
+            prev_dur = [c for c in prev.children[2:] if isinstance(c, Tree)]
+            new_vps = Tree("vps", list(prev_vps.children) + list(cl.children[0].children))
+            dur = [c for c in cl.children[1:] if isinstance(c, Tree)] or prev_dur
+            out[-1] = Tree("subj_clause", [prev.children[0], new_vps] + dur)
+            continue
+        out.append(cl)
+    return out
+
+
+class _NoRegen(I.Instruction):
+    """Marker for "It can't be regenerated." merged into the destroy before it."""
+
+
+def _merge_no_regen(ins: list[I.Instruction]) -> list[I.Instruction]:
+    out: list[I.Instruction] = []
+    for i in ins:
+        if isinstance(i, _NoRegen):
+            for j in range(len(out) - 1, -1, -1):
+                if isinstance(out[j], I.Destroy):
+                    out[j] = I.Destroy(out[j].what, can_regenerate=False)
+                    break
+            else:
+                raise TextError("\"can't be regenerated\" needs a destroy before it", "can't be regenerated")
+            continue
+        out.append(i)
+    return out
+
+
+def _text_of(t: Any) -> str:
+    if isinstance(t, Token):
+        return str(t)
+    if isinstance(t, Tree):
+        parts = [_text_of(c) for c in t.children]
+        return " ".join(p for p in parts if p)
+    return ""
+
+
+def _prompt(vp: Tree) -> str:
+    return "Use this optional effect?"
+
+
+def prowess() -> TriggeredAbility:
+    """Prowess (702.107a): whenever you cast a noncreature spell, +1/+1 until end of turn."""
+    return TriggeredAbility(
+        trigger=Trigger("cast", player="you", spell_filter=ObjectFilter(not_types=("Creature",), zone="stack")),
+        effect=Effect(instructions=(I.ApplyEffect(SelfRef(), (LayerOp("7c", "add_pt", (1, 1)),), "end_of_turn"),)),
+        text="Prowess", keyword="prowess")
+
+
+def make_token_def(name: str, types: tuple[str, ...], subtypes: tuple[str, ...], colors: tuple[str, ...],
+                   power: int | None, toughness: int | None, abilities: tuple[Any, ...]) -> CardDef:
+    text = ", ".join(a.text for a in abilities if getattr(a, "text", ""))
+    return CardDef(name=name, mana_cost=ManaCost(()), supertypes=(), types=types, subtypes=subtypes, text=text,
+                   power=power, toughness=toughness, color_indicator=colors, abilities=abilities, is_token=True)
+
+
+__all__ = ["Compiler", "Scope", "TextError", "prowess", "make_token_def", "number", "SpellAbility",
+           "DefendingPlayerRef", "field"]

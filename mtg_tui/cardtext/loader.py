@@ -1,0 +1,312 @@
+"""Card files: reading them, checking them, and compiling their rules text.
+
+A card file is TOML with the card's printed characteristics and its rules
+text (see docs/cards.md). ``CardDatabase`` reads every file of a folder,
+and compiles a card the first time it is needed. A file that can't be read,
+or rules text that doesn't compile, is a ``CardError`` naming the file, the
+card and the phrase.
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..engine.abilities import Effect, SpellAbility
+from ..engine.mana import COLOR_BY_NAME, ManaCost, ManaError
+from ..engine.objects import CARD_TYPES, SUPERTYPES, CardDef
+from ..paths import cards_dir
+from .compiler import Compiler, Scope
+from .parser import TextError, normalise, parse, split_abilities, subtypes
+
+ALLOWED_KEYS = {"name", "cost", "type", "power", "toughness", "loyalty", "text", "color_indicator"}
+
+
+class CardError(ValueError):
+    """A card file that can't be used. The message names the file, the card and the problem."""
+
+    def __init__(self, file: str, card: str, message: str, phrase: str = "") -> None:
+        self.file = file
+        self.card = card
+        self.phrase = phrase
+        where = f"{file}: " if file else ""
+        who = f"{card}: " if card else ""
+        super().__init__(f"{where}{who}{message}")
+
+
+def _all_subtypes() -> dict[str, str]:
+    out = {}
+    for kind, words in subtypes().items():
+        for w in words:
+            out[w.lower()] = w
+    return out
+
+
+def parse_type_line(line: str, file: str = "", card: str = "") -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """"Legendary Creature — Dog" -> (supertypes, types, subtypes)."""
+    for dash in ("—", "–", " - ", "--"):
+        if dash in line:
+            left, right = line.split(dash, 1)
+            break
+    else:
+        left, right = line, ""
+    supers: list[str] = []
+    types: list[str] = []
+    known_types = {t.lower(): t for t in CARD_TYPES}
+    known_supers = {t.lower(): t for t in SUPERTYPES}
+    for word in left.split():
+        w = word.strip().lower()
+        if w in known_supers:
+            supers.append(known_supers[w])
+        elif w in known_types:
+            types.append(known_types[w])
+        elif w == "tribal":
+            types.append("Kindred")
+        else:
+            guess = difflib.get_close_matches(w, list(known_types) + list(known_supers), 1)
+            hint = f" (did you mean {guess[0].capitalize()}?)" if guess else ""
+            raise CardError(file, card, f"unknown type {word!r} in the type line {line!r}{hint}", word)
+    if not types:
+        raise CardError(file, card, f"the type line {line!r} has no card type", line)
+    subs: list[str] = []
+    table = _all_subtypes()
+    for word in right.split():
+        w = word.strip()
+        if w.lower() in table:
+            subs.append(table[w.lower()])
+        else:
+            guess = difflib.get_close_matches(w.lower(), list(table), 1)
+            hint = f" (did you mean {table[guess[0]]}?)" if guess else ""
+            raise CardError(file, card, f"unknown subtype {w!r} in the type line {line!r}{hint}", w)
+    return tuple(supers), tuple(types), tuple(subs)
+
+
+def compile_text(name: str, text: str, supertypes: tuple[str, ...], types: tuple[str, ...],
+                 subtypes_: tuple[str, ...], file: str = "") -> tuple[Any, ...]:
+    """Compile a card's rules text into its abilities."""
+    comp = Compiler(name, types, subtypes_)
+    abilities: list[Any] = []
+    spell_scope = Scope(name, "spell")
+    spell_parts: list[Effect] = []
+    for para in split_abilities(text):
+        norm = normalise(para, name)
+        if not norm:
+            continue   # reminder text only (e.g. a basic land's mana ability, 305.6)
+        try:
+            tree = parse(norm)
+            made = comp.ability(tree, spell_scope)
+        except TextError as e:
+            raise CardError(file, name, f"can't compile {para!r}: {e}", e.phrase or para) from None
+        for ab in made:
+            if isinstance(ab, tuple) and ab[0] == "spell_part":
+                spell_parts.append(ab[1])
+                continue
+            if not getattr(ab, "text", ""):
+                ab = replace(ab, text=para)
+            abilities.append(ab)
+    if spell_parts:
+        if len(spell_parts) == 1:
+            effect = spell_parts[0]
+        else:
+            if any(p.modes for p in spell_parts):
+                raise CardError(file, name, "a modal spell with other paragraphs isn't supported yet", text)
+            effect = Effect(instructions=tuple(i for p in spell_parts for i in p.instructions),
+                            targets=tuple(spell_scope.targets))
+        if effect.modes:
+            texts = tuple(_mode_texts(text))
+            effect = replace(effect, mode_texts=texts)
+        abilities.insert(0, SpellAbility(effect=effect, text=text))
+    elif ("Instant" in types or "Sorcery" in types) and not abilities:
+        raise CardError(file, name, "an instant or sorcery needs rules text that does something", text)
+    return tuple(abilities)
+
+
+def _mode_texts(text: str) -> list[str]:
+    return [ln.strip().lstrip("•").strip() for ln in text.replace(" • ", "\n• ").split("\n")
+            if ln.strip().startswith("•")]
+
+
+def _stat(v: Any, key: str, file: str, card: str) -> int | str | None:
+    if v is None:
+        return None
+    if isinstance(v, bool):
+        raise CardError(file, card, f"{key} must be a number or \"*\"")
+    if isinstance(v, int):
+        return v
+    if isinstance(v, str) and (v.strip() == "*" or v.strip().lstrip("+-").isdigit()):
+        return int(v) if v.strip().lstrip("+-").isdigit() else v.strip()
+    raise CardError(file, card, f"{key} must be a number or \"*\", not {v!r}")
+
+
+def card_from_data(data: dict[str, Any], file: str = "") -> CardDef:
+    """Build a CardDef from the fields of a card file, compiling its text."""
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise CardError(file, "", "the card has no name (a `name = \"...\"` line)")
+    name = name.strip()
+    unknown = sorted(set(data) - ALLOWED_KEYS)
+    if unknown:
+        guess = difflib.get_close_matches(unknown[0], sorted(ALLOWED_KEYS), 1)
+        hint = f" (did you mean {guess[0]!r}?)" if guess else ""
+        raise CardError(file, name, f"unknown field {unknown[0]!r}{hint}; fields are "
+                        + ", ".join(sorted(ALLOWED_KEYS)), unknown[0])
+    type_line = data.get("type")
+    if not isinstance(type_line, str):
+        raise CardError(file, name, "the card has no type line (a `type = \"...\"` line)")
+    supers, types, subs = parse_type_line(type_line, file, name)
+    try:
+        cost = ManaCost.parse(data.get("cost", ""))
+    except ManaError as e:
+        raise CardError(file, name, f"bad mana cost: {e}", str(data.get("cost"))) from None
+    power = _stat(data.get("power"), "power", file, name)
+    toughness = _stat(data.get("toughness"), "toughness", file, name)
+    if "Creature" in types and (power is None or toughness is None):
+        raise CardError(file, name, "a creature needs power and toughness")
+    if "Creature" not in types and (power is not None or toughness is not None):
+        raise CardError(file, name, "only creatures have power and toughness (302.4)")
+    loyalty = data.get("loyalty")
+    if "Planeswalker" in types and not isinstance(loyalty, int):
+        raise CardError(file, name, "a planeswalker needs a starting loyalty (`loyalty = N`)")
+    indicator = data.get("color_indicator")
+    colors = None
+    if indicator is not None:
+        if not isinstance(indicator, list) or any(str(c).lower() not in COLOR_BY_NAME for c in indicator):
+            raise CardError(file, name, "color_indicator must be a list of color names")
+        colors = tuple(c for c in "WUBRG" if c in {COLOR_BY_NAME[str(x).lower()] for x in indicator})
+    text = data.get("text", "") or ""
+    if not isinstance(text, str):
+        raise CardError(file, name, "text must be a string")
+    text = text.strip()
+    abilities = compile_text(name, text, supers, types, subs, file)
+    return CardDef(name=name, mana_cost=cost, supertypes=supers, types=types, subtypes=subs, text=text,
+                   power=power, toughness=toughness, loyalty=loyalty, color_indicator=colors,
+                   abilities=abilities, source_file=file)
+
+
+def read_card_file(path: Path) -> dict[str, Any]:
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except tomllib.TOMLDecodeError as e:
+        raise CardError(path.name, "", f"not valid TOML: {e}") from None
+    except OSError as e:
+        raise CardError(path.name, "", f"can't read the file: {e}") from None
+    return data
+
+
+class CardDatabase:
+    """Every card of a folder, by name; compiled on first use."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = Path(folder) if folder is not None else cards_dir()
+        self._raw: dict[str, tuple[dict[str, Any], str]] = {}
+        self._compiled: dict[str, CardDef] = {}
+        self._tokens: dict[str, CardDef] | None = None
+        self.read_errors: list[CardError] = []
+        self._load()
+
+    def _load(self) -> None:
+        if not self.folder.is_dir():
+            raise CardError(str(self.folder), "", "no such folder of cards")
+        for path in sorted(self.folder.glob("*.toml")):
+            try:
+                data = read_card_file(path)
+            except CardError as e:
+                self.read_errors.append(e)
+                continue
+            name = data.get("name")
+            if not isinstance(name, str) or not name.strip():
+                self.read_errors.append(CardError(path.name, "", "the card has no name"))
+                continue
+            if name.strip().lower() in {n.lower() for n in self._raw}:
+                self.read_errors.append(CardError(path.name, name, "another file already defines this card"))
+                continue
+            self._raw[name.strip()] = (data, path.name)
+        self._lower = {n.lower(): n for n in self._raw}
+
+    def names(self) -> list[str]:
+        return sorted(self._raw)
+
+    def canonical(self, name: str) -> str | None:
+        return self._lower.get(name.strip().lower().replace("\u2019", "'"))
+
+    def __contains__(self, name: str) -> bool:
+        return self.canonical(name) is not None
+
+    def get(self, name: str) -> CardDef:
+        real = self.canonical(name)
+        if real is None:
+            guess = difflib.get_close_matches(name, self.names(), 1)
+            hint = f" (did you mean {guess[0]!r}?)" if guess else ""
+            raise KeyError(f"unknown card {name!r}{hint}")
+        card = self._compiled.get(real)
+        if card is None:
+            data, file = self._raw[real]
+            card = card_from_data(data, file)
+            self._compiled[real] = card
+        return card
+
+    def check(self) -> list[CardError]:
+        """Compile every card; the errors found."""
+        errors = list(self.read_errors)
+        for name in self.names():
+            try:
+                self.get(name)
+            except CardError as e:
+                errors.append(e)
+        return errors
+
+    def suggest(self, name: str) -> str | None:
+        guess = difflib.get_close_matches(name, self.names(), 1)
+        return guess[0] if guess else None
+
+    def tokens(self) -> dict[str, CardDef]:
+        """The tokens that this pool's cards create, by name (for set-ups: "Spirit {token}")."""
+        if self._tokens is None:
+            from ..engine.instructions import CreateToken
+            found: dict[str, CardDef] = {}
+
+            def visit(effect: Effect) -> None:
+                for ins in effect.instructions:
+                    if isinstance(ins, CreateToken):
+                        found.setdefault(ins.token.name, ins.token)
+                for m in effect.modes:
+                    visit(m)
+            for name in self.names():
+                data, _ = self._raw[name]
+                if "token" not in str(data.get("text", "")).lower():
+                    continue
+                try:
+                    card = self.get(name)
+                except CardError:
+                    continue
+                for ab in card.abilities:
+                    eff = getattr(ab, "effect", None)
+                    if isinstance(eff, Effect):
+                        visit(eff)
+            self._tokens = found
+        return self._tokens
+
+    def token(self, name: str) -> CardDef | None:
+        for n, card in self.tokens().items():
+            if n.lower() == name.strip().lower():
+                return card
+        return None
+
+    @lru_cache(maxsize=None)
+    def is_creature_type(self, subtype: str) -> bool:
+        return subtype in subtypes().get("creature", [])
+
+
+_default: CardDatabase | None = None
+
+
+def default_db() -> CardDatabase:
+    global _default
+    if _default is None:
+        _default = CardDatabase()
+    return _default

@@ -1,0 +1,161 @@
+"""Reading rules text: paragraphs, reminder text, self-references, then the grammar.
+
+``split_abilities`` turns a card's rules text into ability paragraphs (a
+modal spell's bullets stay with their "Choose one —"). ``normalise`` makes
+one paragraph ready for the grammar: reminder text removed, the card's name
+and "this creature"-style references replaced by "~", lower case.
+``parse`` returns the Lark tree, or raises ``TextError`` naming the phrase
+that could not be read.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Tree
+from lark.exceptions import UnexpectedInput
+
+HERE = Path(__file__).resolve().parent
+
+
+class TextError(ValueError):
+    """Rules text that doesn't compile. ``phrase`` is the part that couldn't be read."""
+
+    def __init__(self, message: str, phrase: str = "") -> None:
+        super().__init__(message)
+        self.phrase = phrase
+
+
+@lru_cache(maxsize=1)
+def subtypes() -> dict[str, list[str]]:
+    with open(HERE / "data" / "types.toml", "rb") as f:
+        return tomllib.load(f)
+
+
+_IRREGULAR = {
+    "elf": "elves", "dwarf": "dwarves", "wolf": "wolves", "werewolf": "werewolves", "mouse": "mice",
+    "ox": "oxen", "fish": "fish", "sheep": "sheep", "djinn": "djinn", "merfolk": "merfolk",
+    "kithkin": "kithkin", "moonfolk": "moonfolk", "treefolk": "treefolk", "kor": "kor",
+    "cyclops": "cyclopes", "octopus": "octopuses", "homunculus": "homunculi", "sphinx": "sphinxes",
+    "fox": "foxes", "lynx": "lynxes", "walrus": "walruses", "plains": "plains", "aurochs": "aurochs",
+    "efreet": "efreet", "thopter": "thopters", "samurai": "samurai", "ninja": "ninjas",
+}
+
+
+def plural(word: str) -> str:
+    w = word.lower()
+    if w in _IRREGULAR:
+        return _IRREGULAR[w]
+    if w.endswith(("s", "x", "ch", "sh", "z")):
+        return w + "es"
+    if w.endswith("y") and len(w) > 1 and w[-2] not in "aeiou":
+        return w[:-1] + "ies"
+    return w + "s"
+
+
+@lru_cache(maxsize=1)
+def singular_of() -> dict[str, str]:
+    """Lower-case subtype word (singular or plural) -> its proper spelling."""
+    out: dict[str, str] = {}
+    for kind, words in subtypes().items():
+        for w in words:
+            out[w.lower()] = w
+            out[plural(w)] = w
+    return out
+
+
+def _alternation(words: list[str]) -> str:
+    words = sorted(set(words), key=lambda s: (-len(s), s))
+    return "|".join(re.escape(w) for w in words)
+
+
+@lru_cache(maxsize=1)
+def grammar_text() -> str:
+    text = (HERE / "grammar.lark").read_text(encoding="utf-8")
+    singles: list[str] = []
+    plurals: list[str] = []
+    for kind, words in subtypes().items():
+        for w in words:
+            singles.append(w.lower())
+            plurals.append(plural(w))
+    extra = (
+        f"\nSUBTYPE.1: /(?:{_alternation(singles)})(?![a-z'-])/\n"
+        f"SUBTYPES.1: /(?:{_alternation(plurals)})(?![a-z'-])/\n"
+    )
+    return text + extra
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    return Lark(grammar_text(), start="start", parser="earley", lexer="dynamic", ambiguity="resolve",
+                propagate_positions=False, maybe_placeholders=False)
+
+
+# ---------------------------------------------------------------------------
+# Preparing text
+
+
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+
+
+def split_abilities(text: str) -> list[str]:
+    """One entry per ability paragraph; bullets of a modal ability join their "Choose ..." line."""
+    lines = [ln.strip() for ln in text.replace("\r\n", "\n").split("\n")]
+    out: list[str] = []
+    for ln in lines:
+        if not ln:
+            continue
+        if ln.startswith("•") and out:
+            out[-1] = out[-1] + " " + ln
+        else:
+            out.append(ln)
+    return out
+
+
+def strip_reminder(paragraph: str) -> str:
+    prev = None
+    s = paragraph
+    while prev != s:
+        prev = s
+        s = _REMINDER.sub("", s)
+    return s.strip()
+
+
+_SELF_WORDS = re.compile(
+    r"\bthis (creature|spell|land|artifact|enchantment|permanent|card|planeswalker|aura|equipment|token|"
+    r"vehicle|battle)\b", re.IGNORECASE)
+
+
+def short_name(name: str) -> str:
+    """A legendary card may call itself by the part of its name before the comma (201.5)."""
+    return name.split(",")[0].strip() if "," in name else name
+
+
+def normalise(paragraph: str, name: str) -> str:
+    s = strip_reminder(paragraph)
+    s = s.replace("\u2019", "'").replace("\u2212", "-").replace("\u2013", "-")
+    s = s.replace("—", " — ").replace("•", " • ")
+    if name:
+        s = re.sub(re.escape(name) + r"(?![a-zA-Z])", "~", s)
+        short = short_name(name)
+        if short != name:
+            s = re.sub(r"\b" + re.escape(short) + r"\b", "~", s)
+    s = _SELF_WORDS.sub("~", s)
+    s = s.lower()
+    s = re.sub(r"~'s\b", "~'s", s)
+    s = re.sub(r"\s+", " ", s).strip()
+    return s
+
+
+def parse(paragraph: str) -> Tree:
+    try:
+        return parser().parse(paragraph)
+    except UnexpectedInput as e:
+        pos = getattr(e, "pos_in_stream", None) or getattr(e, "column", 1) - 1
+        pos = max(0, min(len(paragraph), pos if isinstance(pos, int) else 0))
+        start = paragraph.rfind(" ", 0, max(0, pos - 1))
+        phrase = paragraph[start + 1: start + 1 + 40].strip() if start >= -1 else paragraph
+        raise TextError(f"can't read {phrase!r} in {paragraph!r}", phrase) from None

@@ -1,0 +1,618 @@
+"""Priority actions: playing lands (305), casting spells (601), activating abilities (602, 605, 606).
+
+An action is plain data (see decisions.cast/activate/play_land). It may be
+complete (mode, X, targets and payment given) or partial; a partial action
+is completed by further decisions (mode, X, targets, payment), each of which
+can be cancelled. Nothing changes in the game until every choice is made and
+checked; then the spell moves to the stack and its costs are paid (601.2).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Generator
+
+from . import actions
+from .abilities import ActivatedAbility, Effect, KeywordAbility, SpellAbility
+from .costs import (activated_abilities, check_other_costs, execute_payment, find_auto_payment,
+                    mana_sources, pay_other_costs, plan_payment, simple_mana_ability)
+from .decisions import CANCEL, Decision, IllegalAnswer, Option
+from .events import Event
+from .mana import COLOR_BY_NAME, COLOR_NAMES, ManaCost
+from .objects import GameObject, StackAbility
+from .refs import ObjectFilter, TargetSpec
+from .targets import candidates, check_choice, has_legal_choice
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Gen = Generator[Decision, Any, Any]
+
+
+# ---------------------------------------------------------------------------
+# What a card or ability is
+
+
+def spell_effect(game: "Game", card: GameObject) -> Effect:
+    for a in game.chars(card).abilities:
+        if isinstance(a, SpellAbility):
+            return a.effect
+    return Effect()
+
+
+def aura_spec(game: "Game", card: GameObject) -> TargetSpec | None:
+    """An Aura spell targets what its enchant ability allows (303.4a, 702.5a)."""
+    for a in card.card.abilities:
+        if isinstance(a, KeywordAbility) and a.keyword == "enchant":
+            flt = a.param if isinstance(a.param, ObjectFilter) else ObjectFilter(types=("Creature",))
+            return TargetSpec(objects=flt, label=f"enchant {flt.describe()}")
+    return None
+
+
+def cast_specs(game: "Game", card: GameObject, mode: tuple[int, ...]) -> tuple[TargetSpec, ...]:
+    c = game.chars(card)
+    if "Aura" in c.subtypes:
+        spec = aura_spec(game, card)
+        return (spec,) if spec else ()
+    return spell_effect(game, card).target_specs(mode)
+
+
+def is_sorcery_timing(game: "Game", player: int) -> bool:
+    """Main phase of your own turn with an empty stack (307.1, 117.1a)."""
+    return game.active == player and game.step in ("main1", "main2") and not game.stack
+
+
+def cast_timing_problem(game: "Game", card: GameObject, player: int) -> str | None:
+    c = game.chars(card)
+    if "Land" in c.types:
+        return f"{card.name} is a land: it is played, not cast (305.9)"
+    if card.zone != "hand":
+        return f"{card.name} isn't in your hand"
+    if card.owner != player:
+        return f"{card.name} isn't yours"
+    if "Instant" in c.types or game.has_keyword(card, "flash") or any(
+            getattr(a, "keyword", None) == "flash" for a in card.card.abilities):
+        return None
+    if not is_sorcery_timing(game, player):
+        kind = "a sorcery" if "Sorcery" in c.types else f"a {c.types[-1].lower()} spell"
+        return (f"{card.name} is {kind}: it can be cast only in your main phase while the stack is empty "
+                "(307.1, 117.1a)")
+    return None
+
+
+def land_problem(game: "Game", card: GameObject, player: int) -> str | None:
+    """Playing a land (305.1-305.3)."""
+    if card.zone != "hand" or card.owner != player:
+        return f"{card.name} isn't in your hand"
+    if "Land" not in game.chars(card).types:
+        return f"{card.name} isn't a land"
+    if game.active != player:
+        return "you can play a land only during your own turn (305.3)"
+    if game.step not in ("main1", "main2"):
+        return "you can play a land only in your main phase (305.1)"
+    if game.stack:
+        return "you can play a land only while the stack is empty (305.1)"
+    if game.players[player].lands_played >= 1:
+        return "you have already played a land this turn (305.2)"
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Affordability
+
+
+def _max_x(game: "Game", player: int, cost: ManaCost, avoid: set[int], skip: int | None) -> int:
+    if not cost.has_x:
+        return 0
+    available = game.players[player].pool.total() + sum(len(m) for _, _, m in mana_sources(game, player))
+    best = -1
+    for x in range(0, available + 1):
+        if find_auto_payment(game, player, cost.with_x(x), avoid, skip) is not None:
+            best = x
+        else:
+            break
+    return best
+
+
+def can_afford(game: "Game", player: int, cost: ManaCost, avoid: set[int], skip: int | None = None) -> bool:
+    if cost.has_x:
+        return _max_x(game, player, cost, avoid, skip) >= 0
+    return find_auto_payment(game, player, cost, avoid, skip) is not None
+
+
+def castable(game: "Game", card: GameObject, player: int) -> bool:
+    """Could this card be cast now, in some mode, with some targets and payment?"""
+    if cast_timing_problem(game, card, player):
+        return False
+    c = game.chars(card)
+    if not c.mana_cost.symbols and "Land" not in c.types:
+        return False  # no mana cost: can't be cast (118.6, 202.1b)
+    if not can_afford(game, player, c.mana_cost, set(), card.id):
+        return False
+    effect = spell_effect(game, card)
+    if "Aura" in c.subtypes:
+        spec = aura_spec(game, card)
+        return spec is None or bool(candidates(game, spec, player, card, None))
+    if effect.is_modal:
+        return any(has_legal_choice(game, effect.target_specs((m,)), player, card, None)
+                   for m in range(len(effect.modes)))
+    return has_legal_choice(game, effect.targets, player, card, None)
+
+
+def activation_problem(game: "Game", obj: GameObject, index: int, player: int) -> str | None:
+    abilities = activated_abilities(game, obj)
+    if index < 0 or index >= len(abilities):
+        return f"{obj.name} has no such ability"
+    ab = abilities[index]
+    if obj.zone != "battlefield":
+        return f"{obj.name} isn't on the battlefield"
+    if game.chars(obj).controller != player:
+        return f"you don't control {obj.name} (602.2)"
+    if ab.sorcery_speed and not is_sorcery_timing(game, player):
+        return "this ability can be activated only as a sorcery (602.5d)"
+    if ab.cost.loyalty is not None:
+        if not is_sorcery_timing(game, player):
+            return "loyalty abilities can be activated only as a sorcery (606.3)"
+        if obj.chosen.get("loyalty_turn") == game.turn:
+            return f"a loyalty ability of {obj.name} has already been activated this turn (606.3)"
+    if ab.once_per_turn and obj.chosen.get(f"activated_{index}") == game.turn:
+        return "this ability can be activated only once each turn"
+    why = check_other_costs(game, obj, ab.cost, player)
+    if why:
+        return why
+    return None
+
+
+def activatable(game: "Game", obj: GameObject, index: int, player: int) -> bool:
+    if activation_problem(game, obj, index, player):
+        return False
+    ab = activated_abilities(game, obj)[index]
+    avoid = {obj.id} if ab.cost.tap else set()
+    if ab.cost.has_mana and not can_afford(game, player, ab.cost.mana, _without_self(avoid, ab, obj)):
+        return False
+    if ab.is_mana:
+        return True
+    if ab.attach:
+        return bool(candidates(game, _equip_spec(ab), player, obj, obj.id))
+    return has_legal_choice(game, ab.effect.targets, player, obj, obj.id) if not ab.effect.is_modal else True
+
+
+def _without_self(avoid: set[int], ab: ActivatedAbility, obj: GameObject) -> set[int]:
+    return avoid | ({obj.id} if ab.cost.tap or ab.cost.sacrifice_self else set())
+
+
+def _equip_spec(ab: ActivatedAbility) -> TargetSpec:
+    return ab.effect.targets[0]
+
+
+# ---------------------------------------------------------------------------
+# Listing legal actions
+
+
+def legal_actions(game: "Game", player: int) -> list[Option]:
+    """The actions a player with priority could take now (117.1), each an answer template."""
+    opts = [Option({"action": "pass"}, "Pass priority")]
+    p = game.players[player]
+    for card in p.hand:
+        if "Land" in game.chars(card).types:
+            if land_problem(game, card, player) is None:
+                opts.append(Option({"action": "play", "card": card.id}, f"Play {card.name}"))
+        elif castable(game, card, player):
+            opts.append(Option({"action": "cast", "card": card.id}, f"Cast {card.name}"))
+    for obj in game.battlefield:
+        if game.chars(obj).controller != player:
+            continue
+        for i, ab in enumerate(activated_abilities(game, obj)):
+            if activatable(game, obj, i, player):
+                label = f"{obj.name}: {ab.text}" if ab.text else f"Activate {obj.name}"
+                opts.append(Option({"action": "activate", "source": obj.id, "ability": i}, label))
+    return opts
+
+
+def priority_decision(game: "Game", player: int) -> Decision:
+    d = Decision("priority", player, f"{game.players[player].name} has priority", data={})
+    d.validator = lambda ans: validate_action(game, player, ans)
+    return d
+
+
+# ---------------------------------------------------------------------------
+# Validating a priority answer
+
+
+def _mode_tuple(effect: Effect, mode: Any) -> tuple[int, ...]:
+    if not effect.is_modal:
+        if mode not in (None, [], ()):
+            raise IllegalAnswer("this spell has no modes")
+        return ()
+    if mode is None:
+        raise IllegalAnswer("choose a mode")
+    modes = [mode] if isinstance(mode, int) else list(mode)
+    if len(modes) != effect.mode_count:
+        raise IllegalAnswer(f"choose {effect.mode_count} mode{'s' if effect.mode_count != 1 else ''}")
+    out = []
+    for m in modes:
+        if not isinstance(m, int) or not 1 <= m <= len(effect.modes):
+            raise IllegalAnswer(f"mode {m} doesn't exist (1 to {len(effect.modes)})")
+        out.append(m - 1)
+    if len(set(out)) != len(out):
+        raise IllegalAnswer("the same mode can't be chosen twice (700.2c)")
+    return tuple(out)
+
+
+def validate_action(game: "Game", player: int, ans: Any) -> dict[str, Any]:
+    """Check a priority answer. Complete actions are checked fully; partial ones as far as they go."""
+    if ans in ("pass", None):
+        return {"action": "pass"}
+    if not isinstance(ans, dict) or "action" not in ans:
+        raise IllegalAnswer('a priority answer is {"action": "pass" | "play" | "cast" | "activate", ...}')
+    kind = ans["action"]
+    if kind == "pass":
+        return {"action": "pass"}
+    if kind == "play":
+        card = _card(game, ans.get("card"))
+        why = land_problem(game, card, player)
+        if why:
+            raise IllegalAnswer(why)
+        return {"action": "play", "card": card.id}
+    if kind == "cast":
+        return _validate_cast(game, player, ans)
+    if kind == "activate":
+        return _validate_activate(game, player, ans)
+    raise IllegalAnswer(f"unknown action {kind!r}")
+
+
+def _card(game: "Game", cid: Any) -> GameObject:
+    obj = game.get(cid) if isinstance(cid, int) else None
+    if not isinstance(obj, GameObject):
+        raise IllegalAnswer(f"there is no card #{cid}")
+    return obj
+
+
+def _validate_cast(game: "Game", player: int, ans: dict[str, Any]) -> dict[str, Any]:
+    card = _card(game, ans.get("card"))
+    why = cast_timing_problem(game, card, player)
+    if why:
+        raise IllegalAnswer(why)
+    c = game.chars(card)
+    if not c.mana_cost.symbols:
+        raise IllegalAnswer(f"{card.name} has no mana cost and can't be cast (118.6)")
+    effect = spell_effect(game, card)
+    out = {"action": "cast", "card": card.id, "mode": ans.get("mode"), "targets": ans.get("targets"),
+           "x": ans.get("x"), "pay": ans.get("pay")}
+    mode: tuple[int, ...] = ()
+    if effect.is_modal and out["mode"] is not None:
+        mode = _mode_tuple(effect, out["mode"])
+    elif not effect.is_modal and out["mode"] not in (None, [], ()):
+        raise IllegalAnswer(f"{card.name} isn't modal")
+    x = out["x"]
+    if c.mana_cost.has_x:
+        if x is not None and (not isinstance(x, int) or x < 0):
+            raise IllegalAnswer("X must be a whole number, 0 or more")
+    elif x not in (None, 0):
+        raise IllegalAnswer(f"{card.name} has no X in its cost")
+    if (effect.is_modal and out["mode"] is None) or (c.mana_cost.has_x and x is None):
+        return out
+    specs = cast_specs(game, card, mode)
+    if out["targets"] is None:
+        if not any(s.max_count for s in specs):
+            out["targets"] = [[] for _ in specs]
+        else:
+            if not has_legal_choice(game, specs, player, card, card.id):
+                raise IllegalAnswer(f"{card.name} has no legal targets (601.2c)")
+            return out
+    out["targets"] = check_choice(game, specs, _spread(out["targets"], specs), player, card, card.id)
+    if out["pay"] is None:
+        return out
+    cost = c.mana_cost.with_x(x or 0)
+    plan_payment(game, player, cost, out["pay"], _avoid(out["targets"]), card.id)
+    return out
+
+
+def _spread(targets: Any, specs: tuple[TargetSpec, ...]) -> Any:
+    """Targets given for the used target words only (modal spells) are spread over all of them."""
+    if not isinstance(targets, list):
+        return targets
+    used = [i for i, s in enumerate(specs) if s.max_count > 0]
+    if len(targets) == len(used) and len(used) != len(specs):
+        full: list[Any] = [[] for _ in specs]
+        for i, t in zip(used, targets):
+            full[i] = t
+        return full
+    return targets
+
+
+def _avoid(targets: Any) -> set[int]:
+    out: set[int] = set()
+    for t in targets or []:
+        if isinstance(t, list):
+            out.update(x for x in t if isinstance(x, int))
+        elif isinstance(t, int):
+            out.add(t)
+    return out
+
+
+def _validate_activate(game: "Game", player: int, ans: dict[str, Any]) -> dict[str, Any]:
+    obj = game.get(ans.get("source")) if isinstance(ans.get("source"), int) else None
+    if not isinstance(obj, GameObject):
+        raise IllegalAnswer(f"there is no permanent #{ans.get('source')}")
+    index = ans.get("ability", 0) or 0
+    why = activation_problem(game, obj, index, player)
+    if why:
+        raise IllegalAnswer(why)
+    ab = activated_abilities(game, obj)[index]
+    out = {"action": "activate", "source": obj.id, "ability": index, "mode": ans.get("mode"),
+           "targets": ans.get("targets"), "x": ans.get("x"), "pay": ans.get("pay"), "color": ans.get("color")}
+    if ab.is_mana:
+        units = simple_mana_ability(ab)
+        color = out["color"]
+        if color is not None:
+            t = COLOR_BY_NAME.get(str(color).lower(), str(color).upper())
+            if units and not any(t in u for u in units):
+                raise IllegalAnswer(f"{obj.name} can't make {color} mana")
+            out["color"] = COLOR_NAMES.get(t, "colorless")
+        if ab.cost.has_mana and out["pay"] is not None:
+            plan_payment(game, player, ab.cost.mana, out["pay"], {obj.id})
+        return out
+    effect = ab.effect
+    mode: tuple[int, ...] = ()
+    if effect.is_modal and out["mode"] is not None:
+        mode = _mode_tuple(effect, out["mode"])
+    if effect.is_modal and out["mode"] is None:
+        return out
+    specs = effect.target_specs(mode)
+    if out["targets"] is None:
+        if not any(s.max_count for s in specs):
+            out["targets"] = [[] for _ in specs]
+        else:
+            if not has_legal_choice(game, specs, player, obj, obj.id):
+                raise IllegalAnswer(f"{obj.name}'s ability has no legal targets")
+            return out
+    out["targets"] = check_choice(game, specs, _spread(out["targets"], specs), player, obj, obj.id)
+    if out["pay"] is None:
+        return out
+    if ab.cost.has_mana:
+        plan_payment(game, player, ab.cost.mana, out["pay"], _without_self(_avoid(out["targets"]), ab, obj))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Completing and performing actions
+
+
+def _cancellable(d: Decision) -> Decision:
+    d.cancellable = True
+    return d
+
+
+def complete_action(game: "Game", player: int, action: dict[str, Any]) -> Gen:
+    """Ask for whatever the action lacks (mode, X, targets, payment). Returns the action or None if cancelled."""
+    while True:
+        missing = _missing(game, player, action)
+        if missing is None:
+            return action
+        d = _cancellable(missing)
+        ans = yield d
+        if ans == CANCEL:
+            return None
+        action = {**action, **ans}
+
+
+def _missing(game: "Game", player: int, action: dict[str, Any]) -> Decision | None:
+    kind = action["action"]
+    if kind not in ("cast", "activate"):
+        return None
+    if kind == "cast":
+        card = game.objects[action["card"]]
+        effect = spell_effect(game, card)
+        cost = game.chars(card).mana_cost
+        source: Any = card
+        name = card.name
+        specs_of = lambda mode: cast_specs(game, card, mode)  # noqa: E731
+        avoid_base: set[int] = set()
+        skip = card.id
+    else:
+        obj = game.objects[action["source"]]
+        ab = activated_abilities(game, obj)[action["ability"]]
+        if ab.is_mana:
+            if action.get("color") is None:
+                units = simple_mana_ability(ab)
+                choices = sorted({t for u in (units or ()) for t in u}, key="WUBRGC".index)
+                if len(choices) > 1:
+                    return _color_decision(game, player, obj, choices)
+            if ab.cost.has_mana and action.get("pay") is None:
+                return _pay_decision(game, player, ab.cost.mana, {obj.id}, None, action)
+            return None
+        effect = ab.effect
+        cost = ab.cost.mana
+        source = obj
+        name = obj.name
+        specs_of = lambda mode: effect.target_specs(mode)  # noqa: E731
+        avoid_base = {obj.id} if ab.cost.tap or ab.cost.sacrifice_self else set()
+        skip = None
+    if effect.is_modal and action.get("mode") is None:
+        d = Decision("choose", player, f"{name}: choose {effect.mode_count} mode",
+                     [Option([i + 1], t) for i, t in enumerate(effect.mode_texts or
+                                                             [f"mode {i + 1}" for i in range(len(effect.modes))])],
+                     1, 1, subkind="mode")
+        d.validator = lambda ans: {"mode": _validated(game, player, action, "mode", _first(ans))}
+        return d
+    if cost.has_x and action.get("x") is None:
+        mx = max(0, _max_x(game, player, cost, avoid_base, skip))
+        d = Decision("choose", player, f"{name}: choose X (0 to {mx})", [], 1, 1, subkind="x",
+                     data={"min": 0, "max": mx})
+        d.validator = lambda ans: {"x": _validated(game, player, action, "x", _first(ans))}
+        return d
+    mode = tuple(m - 1 for m in (action.get("mode") or []))
+    specs = specs_of(mode)
+    if action.get("targets") is None and any(s.max_count for s in specs):
+        d = targets_decision(game, player, specs, source, source.id, f"{name}: choose targets")
+        d.validator = lambda ans: {"targets": _validated(game, player, action, "targets", ans)}
+        return d
+    if action.get("pay") is None:
+        x = action.get("x") or 0
+        total = cost.with_x(x)
+        if not total.symbols or total.is_free:
+            return _auto(action)
+        return _pay_decision(game, player, total, avoid_base | _avoid(action.get("targets")), skip, action)
+    return None
+
+
+def _auto(action: dict[str, Any]) -> None:
+    action["pay"] = "auto"
+    return None
+
+
+def _first(ans: Any) -> Any:
+    return ans[0] if isinstance(ans, list) and len(ans) == 1 and not isinstance(ans[0], list) else ans
+
+
+def _validated(game: "Game", player: int, action: dict[str, Any], key: str, value: Any) -> Any:
+    trial = {**action, key: value}
+    checked = validate_action(game, player, trial)
+    return checked[key]
+
+
+def _color_decision(game: "Game", player: int, obj: GameObject, choices: list[str]) -> Decision:
+    d = Decision("choose", player, f"{obj.name}: choose a color of mana",
+                 [Option(COLOR_NAMES.get(c, "colorless"), "{%s} %s" % (c, COLOR_NAMES.get(c, "colorless")))
+                  for c in choices], 1, 1, subkind="color")
+
+    def check(ans: Any) -> dict[str, Any]:
+        v = _first(ans)
+        names = [o.value for o in d.options]
+        if v not in names:
+            raise IllegalAnswer(f"choose one of {', '.join(names)}")
+        return {"color": v}
+    d.validator = check
+    return d
+
+
+def _pay_decision(game: "Game", player: int, cost: ManaCost, avoid: set[int], skip: int | None,
+                  action: dict[str, Any]) -> Decision:
+    plan = find_auto_payment(game, player, cost, avoid, skip)
+    proposal = [u.source for u, _ in plan if u.source is not None] if plan else []
+    sources = [o for o, _, _ in mana_sources(game, player)]
+    d = Decision("pay", player, f"Pay {cost.text}",
+                 [Option("auto", "Pay automatically")] + [Option(o.id, o.name) for o in sources], 1,
+                 len(sources) + 1, data={"cost": cost.text, "auto": proposal, "possible": plan is not None})
+
+    def check(ans: Any) -> dict[str, Any]:
+        pay = "auto" if ans in ("auto", ["auto"]) else ans
+        trial = {**action, "pay": pay}
+        validate_action(game, player, trial)
+        return {"pay": pay}
+    d.validator = check
+    return d
+
+
+def targets_decision(game: "Game", player: int, specs: tuple[TargetSpec, ...], source: Any,
+                     source_id: int | None, prompt: str) -> Decision:
+    rows = []
+    flat: list[Option] = []
+    for s in specs:
+        ids = candidates(game, s, player, source, source_id) if s.max_count else []
+        rows.append({"label": s.label, "min": s.min_count, "max": s.max_count, "options": ids})
+        for i in ids:
+            if all(o.value != i for o in flat):
+                flat.append(Option(i, game.describe(i)))
+    d = Decision("targets", player, prompt, flat, sum(s.min_count for s in specs),
+                 sum(s.max_count for s in specs), data={"specs": rows}, source=source_id)
+    d.validator = lambda ans: check_choice(game, specs, _spread(ans, specs), player, source, source_id)
+    return d
+
+
+def perform(game: "Game", player: int, action: dict[str, Any]) -> Gen:
+    """Carry out a priority action. Returns True if something was done (False: cancelled)."""
+    kind = action["action"]
+    if kind == "play":
+        card = game.objects[action["card"]]
+        game.players[player].lands_played += 1
+        game.log_event(f"{game.players[player].name} plays {card.name}.", ("305.1",), (card.id,), player=player)
+        actions.move(game, card, "battlefield", controller=player, log=False)
+        return True
+    full = yield from complete_action(game, player, action)
+    if full is None:
+        return False
+    if kind == "cast":
+        cast_spell(game, player, full)
+    else:
+        yield from activate_ability(game, player, full)
+    return True
+
+
+def cast_spell(game: "Game", player: int, action: dict[str, Any]) -> GameObject:
+    """601.2a-i: the spell goes to the stack, its choices are locked in, its costs paid, and it becomes cast."""
+    card = game.objects[action["card"]]
+    c = game.chars(card)
+    effect = spell_effect(game, card)
+    mode = _mode_tuple(effect, action.get("mode")) if effect.is_modal else ()
+    x = action.get("x") or 0
+    targets = action.get("targets") or []
+    cost = c.mana_cost.with_x(x)
+    plan = plan_payment(game, player, cost, action.get("pay") or "auto", _avoid(targets), card.id)
+    spell = actions.move(game, card, "stack", controller=player, log=False)
+    assert spell is not None
+    spell.targets = [list(t) for t in targets]
+    spell.mode = mode
+    spell.x = x
+    spell.cast_from = "hand"
+    execute_payment(game, player, cost, plan)
+    text = f"{game.players[player].name} casts {spell.name}"
+    if x or c.mana_cost.has_x:
+        text += f" with X={x}"
+    if mode:
+        text += f" (mode {', '.join(str(m + 1) for m in mode)})"
+    flat = [t for row in spell.targets for t in row]
+    if flat:
+        text += " targeting " + ", ".join(game.describe(t) for t in flat)
+    game.log_event(text + ".", ("601.2",), (spell.id,) + tuple(flat), player=player, kind="cast")
+    game.spells_cast_this_turn[player] = game.spells_cast_this_turn.get(player, 0) + 1
+    actions.emit(game, [Event("cast", spell_id=spell.id, player=player)])
+    return spell
+
+
+def activate_ability(game: "Game", player: int, action: dict[str, Any]) -> Gen:
+    """602.2 (and 605.3 for mana abilities, which resolve at once)."""
+    from .resolution import Ctx, run_effect
+    obj = game.objects[action["source"]]
+    index = action["ability"]
+    ab = activated_abilities(game, obj)[index]
+    targets = action.get("targets") or []
+    mode = _mode_tuple(ab.effect, action.get("mode")) if ab.effect.is_modal else ()
+    x = action.get("x") or 0
+    plan = plan_payment(game, player, ab.cost.mana.with_x(x), action.get("pay") or "auto",
+                        _without_self(_avoid(targets), ab, obj)) if ab.cost.has_mana else []
+    lki = game.lki_of(obj)
+    if ab.cost.loyalty is not None:
+        obj.chosen["loyalty_turn"] = game.turn
+    if ab.once_per_turn:
+        obj.chosen[f"activated_{index}"] = game.turn
+    if ab.is_mana:
+        if ab.cost.has_mana:
+            execute_payment(game, player, ab.cost.mana, plan)
+        pay_other_costs(game, obj, ab.cost, player)
+        game.log_event(f"{game.players[player].name} activates {obj.name}'s mana ability.", ("605.3a",),
+                       (obj.id,), player=player, kind="mana")
+        ctx = Ctx(game, player, obj if obj.zone == "battlefield" else lki, obj.id, obj.card_uid, obj.name)
+        color = action.get("color")
+        ctx.chosen_color = COLOR_BY_NAME.get(color, "C") if color else None
+        yield from run_effect(ctx, ab.effect)
+        return
+    sa = StackAbility(game.new_id(), ab, player, obj.id, obj.card_uid, obj.name, lki, "activated")
+    sa.targets = [list(t) for t in targets]
+    sa.mode = mode
+    sa.x = x
+    sa.ability_index = index
+    sa.timestamp = game.new_timestamp()
+    game.stack.append(sa)
+    game.objects[sa.id] = sa
+    if ab.cost.has_mana:
+        execute_payment(game, player, ab.cost.mana, plan)
+    pay_other_costs(game, obj, ab.cost, player)
+    flat = [t for row in sa.targets for t in row]
+    text = f"{game.players[player].name} activates {obj.name}'s ability"
+    if flat:
+        text += " targeting " + ", ".join(game.describe(t) for t in flat)
+    cites = ("602.2",) + (("606.4",) if ab.cost.loyalty is not None else ())
+    game.log_event(text + ".", cites, (sa.id,) + tuple(flat), player=player, kind="activate")
+    game.touch()
+    actions.emit(game, [Event("activate", source=obj.id, player=player)])

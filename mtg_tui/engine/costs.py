@@ -1,0 +1,246 @@
+"""Paying costs (118, 601.2f-h, 602.2b): mana sources, automatic and manual payment.
+
+The automatic payment looks at the mana already in the pool and the
+player's untapped sources with a plain "{T}: Add ..." mana ability, and
+finds a way to pay whenever one exists. It spends pool mana first, and
+prefers lands to creatures, single-colour sources to flexible ones, and
+sources whose colours the rest of the hand doesn't need. It avoids tapping
+the object being cast or activated and its targets when it can.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .abilities import ActivatedAbility, Cost
+from .decisions import IllegalAnswer
+from .instructions import AddMana
+from .mana import ManaCost, ManaUnit, match_payment
+from .objects import GameObject, Player
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def simple_mana_ability(ab: Any) -> tuple[tuple[str, ...], ...] | None:
+    """If this is a "{T}: Add ..." ability with no other cost, the units it makes."""
+    if not isinstance(ab, ActivatedAbility) or not ab.is_mana:
+        return None
+    c = ab.cost
+    if not c.tap or c.has_mana or c.sacrifice_self or c.sacrifice or c.pay_life or c.discard or \
+            c.remove_counters or c.untap or c.loyalty is not None:
+        return None
+    ins = ab.effect.instructions
+    if len(ins) != 1 or not isinstance(ins[0], AddMana):
+        return None
+    return ins[0].units
+
+
+def can_tap_for_cost(game: "Game", obj: GameObject) -> bool:
+    """{T} in a cost: untapped, and a creature must not be summoning sick (302.6)."""
+    if obj.tapped or obj.zone != "battlefield":
+        return False
+    if game.summoning_sick(obj) and game.is_creature(obj) and not game.has_keyword(obj, "haste"):
+        return False
+    return True
+
+
+def mana_sources(game: "Game", player: int, exclude: set[int] | None = None) -> list[tuple[GameObject, int, tuple[tuple[str, ...], ...]]]:
+    """Untapped permanents the player controls with a simple mana ability: (object, ability index, units)."""
+    out = []
+    for o in game.battlefield:
+        if exclude and o.id in exclude:
+            continue
+        c = game.chars(o)
+        if c.controller != player or not can_tap_for_cost(game, o):
+            continue
+        for i, ab in enumerate(activated_abilities(game, o)):
+            units = simple_mana_ability(ab)
+            if units:
+                out.append((o, i, units))
+                break
+    return out
+
+
+def activated_abilities(game: "Game", obj: GameObject) -> list[ActivatedAbility]:
+    return [a for a in game.chars(obj).abilities if isinstance(a, ActivatedAbility)]
+
+
+def _color_needs(game: "Game", player: Player, skip: int | None) -> dict[str, int]:
+    need: dict[str, int] = {}
+    for card in player.hand:
+        if card.id == skip:
+            continue
+        for s in card.card.mana_cost.symbols:
+            if s.kind == "color":
+                need[s.value] = need.get(s.value, 0) + 1
+    return need
+
+
+def payment_units(game: "Game", player: int, avoid: set[int], skip_card: int | None = None,
+                  allow_avoided: bool = False) -> list[ManaUnit]:
+    """Mana the player could spend, in order of preference (pool first)."""
+    p = game.players[player]
+    units = [ManaUnit((t,), None, 0, -1) for t in p.pool.units()]
+    need = _color_needs(game, p, skip_card)
+    ranked = []
+    for o, idx, made in mana_sources(game, player):
+        if o.id in avoid and not allow_avoided:
+            continue
+        creature = game.is_creature(o)
+        for opts in made:
+            rank = (1000 if o.id in avoid else 0) + (100 if creature else 0) + 10 * (len(opts) - 1) + \
+                sum(need.get(c, 0) for c in opts)
+            ranked.append(ManaUnit(tuple(opts), o.id, idx, rank))
+    ranked.sort(key=lambda u: (u.cost_rank, u.source or 0))
+    return units + ranked
+
+
+def find_auto_payment(game: "Game", player: int, cost: ManaCost, avoid: set[int],
+                      skip_card: int | None = None) -> list[tuple[ManaUnit, str]] | None:
+    """A way to pay, or None. Tries without the avoided permanents first."""
+    for allow in (False, True):
+        units = payment_units(game, player, avoid, skip_card, allow_avoided=allow)
+        found = match_payment(cost, units)
+        if found is not None:
+            return [(units[i], t) for i, t in found]
+        if not avoid:
+            break
+    return None
+
+
+def manual_units(game: "Game", player: int, sources: list[int]) -> list[ManaUnit]:
+    """Pool mana, then the named sources in the order given (each used once)."""
+    p = game.players[player]
+    units = [ManaUnit((t,), None, 0, -1) for t in p.pool.units()]
+    available = {o.id: (o, idx, made) for o, idx, made in mana_sources(game, player)}
+    seen: set[int] = set()
+    for sid in sources:
+        if sid in seen:
+            raise IllegalAnswer(f"{game.describe(sid)} is named twice as a mana source")
+        seen.add(sid)
+        if sid not in available:
+            obj = game.get(sid)
+            if isinstance(obj, GameObject) and obj.tapped:
+                raise IllegalAnswer(f"{obj.name} is tapped and can't be tapped for mana")
+            raise IllegalAnswer(f"{game.describe(sid)} can't be tapped for mana now")
+        o, idx, made = available[sid]
+        for opts in made:
+            units.append(ManaUnit(tuple(opts), o.id, idx, 0))
+    return units
+
+
+def plan_payment(game: "Game", player: int, cost: ManaCost, pay: Any, avoid: set[int],
+                 skip_card: int | None = None) -> list[tuple[ManaUnit, str]]:
+    """How a mana cost will be paid, or IllegalAnswer. ``pay`` is "auto" or a list of source ids."""
+    if cost.is_free or not cost.symbols:
+        if isinstance(pay, list) and pay:
+            units = manual_units(game, player, pay)
+            return [(u, u.options[0]) for u in units if u.source is not None]
+        return []
+    if pay == "auto" or pay is None:
+        plan = find_auto_payment(game, player, cost, avoid, skip_card)
+        if plan is None:
+            raise IllegalAnswer(f"not enough mana to pay {cost.text}")
+        return plan
+    if not isinstance(pay, (list, tuple)):
+        raise IllegalAnswer('payment must be "auto" or a list of mana sources')
+    units = manual_units(game, player, list(pay))
+    found = match_payment(cost, units)
+    if found is None:
+        raise IllegalAnswer(f"the chosen sources can't pay {cost.text}")
+    plan = [(units[i], t) for i, t in found]
+    used = {u.source for u, _ in plan}
+    # Every named source is tapped; what isn't needed stays in the pool.
+    for u in units:
+        if u.source is not None and u.source not in used:
+            plan.append((u, u.options[0]))
+            used.add(u.source)
+    return plan
+
+
+def execute_payment(game: "Game", player: int, cost: ManaCost, plan: list[tuple[ManaUnit, str]]) -> None:
+    """Activate the planned mana abilities (605.3a), then spend the mana (601.2h)."""
+    from . import actions
+    p = game.players[player]
+    made: list[str] = []
+    for unit, t in plan:
+        if unit.source is None:
+            continue
+        obj = game.objects[unit.source]
+        actions.tap(game, obj)
+        p.pool.add(t)
+        made.append(t)
+        game.log_event(f"{p.name} taps {obj.name} for {{{t}}}.", ("605.3a",), (obj.id,), player=player,
+                       kind="mana")
+    spend: list[str] = []
+    if cost.symbols:
+        pool_units = [ManaUnit((t,)) for t in p.pool.units()]
+        found = match_payment(cost, pool_units)
+        if found is None:
+            raise RuntimeError("payment plan did not cover the cost")
+        spend = [t for _, t in found]
+    p.pool.remove_units(spend)
+    game.touch()
+
+
+def check_other_costs(game: "Game", obj: GameObject | None, cost: Cost, player: int) -> str | None:
+    """Why the non-mana parts of a cost can't be paid, or None."""
+    if cost.tap:
+        if obj is None or obj.tapped:
+            return f"{obj.name if obj else 'it'} is already tapped"
+        if game.summoning_sick(obj) and game.is_creature(obj) and not game.has_keyword(obj, "haste"):
+            return (f"{obj.name} has summoning sickness: a creature's {{T}} abilities need it to have been "
+                    "under your control since your turn began (302.6)")
+    if cost.untap and (obj is None or not obj.tapped):
+        return f"{obj.name if obj else 'it'} isn't tapped"
+    if cost.sacrifice_self and (obj is None or obj.zone != "battlefield"):
+        return "it isn't on the battlefield to be sacrificed"
+    if cost.pay_life and game.players[player].life < cost.pay_life:
+        return f"you don't have {cost.pay_life} life to pay"
+    if cost.loyalty is not None and cost.loyalty < 0 and obj is not None:
+        if obj.counters.get("loyalty", 0) < -cost.loyalty:
+            return f"{obj.name} doesn't have {-cost.loyalty} loyalty counters to remove (606.4)"
+    for n, kind in cost.remove_counters:
+        if obj is None or obj.counters.get(kind, 0) < n:
+            return f"{obj.name if obj else 'it'} doesn't have {n} {kind} counters"
+    for n, flt in cost.discard:
+        if len(game.players[player].hand) < n:
+            return f"you don't have {n} card{'s' if n != 1 else ''} to discard"
+    from .refs import object_matches
+    for n, flt in cost.sacrifice:
+        fits = [o for o in game.battlefield if game.chars(o).controller == player
+                and object_matches(game, o, flt, obj.id if obj else None, player)]
+        if len(fits) < n:
+            return f"you don't control {n} {flt.describe()} to sacrifice"
+    return None
+
+
+def pay_other_costs(game: "Game", obj: GameObject | None, cost: Cost, player: int,
+                    chosen: dict[str, list[int]] | None = None) -> None:
+    """Pay the non-mana parts of a cost (601.2h), after the mana."""
+    from . import actions
+    p = game.players[player]
+    if cost.tap and obj is not None:
+        actions.tap(game, obj)
+    if cost.untap and obj is not None:
+        actions.untap(game, obj)
+    if cost.pay_life:
+        actions.lose_life(game, p, cost.pay_life, ("119.4",), f"{p.name} pays {cost.pay_life} life.")
+    if cost.loyalty is not None and obj is not None:
+        if cost.loyalty > 0:
+            actions.put_counters(game, obj, "loyalty", cost.loyalty)
+        elif cost.loyalty < 0:
+            actions.remove_counters(game, obj, "loyalty", -cost.loyalty)
+    for n, kind in cost.remove_counters:
+        if obj is not None:
+            actions.remove_counters(game, obj, kind, n)
+    chosen = chosen or {}
+    if cost.sacrifice:
+        picks = [game.objects[i] for i in chosen.get("sacrifice", []) if i in game.objects]
+        actions.sacrifice(game, picks)
+    if cost.discard:
+        picks = [game.objects[i] for i in chosen.get("discard", []) if i in game.objects]
+        actions.discard(game, p, picks)
+    if cost.sacrifice_self and obj is not None:
+        actions.sacrifice(game, [obj])

@@ -1,0 +1,195 @@
+"""State-based actions (704).
+
+Whenever a player would receive priority, the game checks every condition
+of 704.5 and performs all the actions that apply at once, as one event
+(704.3); then it checks again, until none apply. The only choice here is
+the legend rule's (704.5j), asked of each player who must make it, in APNAP
+order, before the actions happen together.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Generator
+
+from . import actions
+from .abilities import KeywordAbility
+from .decisions import Decision, Option
+from .objects import GameObject
+from .refs import ObjectFilter, object_matches
+from .replacement import has_quality
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Gen = Generator[Decision, Any, Any]
+
+
+def _illegal_attachment(game: "Game", obj: GameObject) -> str | None:
+    """Why an Aura (704.5m) or Equipment (704.5n) is attached illegally, or None."""
+    c = game.chars(obj)
+    host = game.objects.get(obj.attached_to) if obj.attached_to is not None else None
+    if "Aura" in c.subtypes:
+        if host is None or not isinstance(host, GameObject) or host.zone != "battlefield":
+            return "704.5m"
+        for ab in c.abilities:
+            if isinstance(ab, KeywordAbility) and ab.keyword == "enchant":
+                flt = ab.param if isinstance(ab.param, ObjectFilter) else ObjectFilter(types=("Creature",))
+                if not object_matches(game, host, flt, obj.id, c.controller, obj.card_uid):
+                    return "704.5m"
+        for q in game.keyword_params(host, "protection"):
+            if has_quality(game, obj, q):
+                return "704.5m"   # 702.16c
+        return None
+    if "Equipment" in c.subtypes:
+        if host is None:
+            return None
+        if not isinstance(host, GameObject) or host.zone != "battlefield" or not game.is_creature(host):
+            return "704.5n"
+        for q in game.keyword_params(host, "protection"):
+            if has_quality(game, obj, q):
+                return "704.5n"   # 702.16d
+        return None
+    if host is not None and obj.attached_to is not None:
+        return "704.5p"
+    return None
+
+
+def check(game: "Game") -> Gen:
+    """Perform state-based actions until none apply. Returns True if any were performed."""
+    any_done = False
+    while True:
+        done = yield from _once(game)
+        if not done:
+            return any_done
+        any_done = True
+        if game.over:
+            return True
+
+
+def _once(game: "Game") -> Gen:
+    losers: list[tuple[Any, str, str]] = []
+    for p in game.players:
+        if p.lost:
+            continue
+        cant_lose = "cant_lose" in game.player_flags(p.index)
+        if cant_lose:
+            continue
+        if p.life <= 0:
+            losers.append((p, "704.5a", f"{p.name} has {p.life} life and loses the game"))
+        elif p.drew_from_empty:
+            losers.append((p, "704.5b", f"{p.name} drew from an empty library and loses the game"))
+        elif p.poison >= 10:
+            losers.append((p, "704.5c", f"{p.name} has {p.poison} poison counters and loses the game"))
+    for p in game.players:
+        p.drew_from_empty = False
+
+    to_graveyard: list[tuple[GameObject, str, str]] = []
+    to_destroy: list[tuple[GameObject, str, str]] = []
+    unattach: list[tuple[GameObject, str]] = []
+    vanish: list[tuple[GameObject, str]] = []
+    counter_fix: list[GameObject] = []
+
+    for p in game.players:
+        for zone in (p.hand, p.graveyard, p.library):
+            for o in zone:
+                if o.is_token:
+                    vanish.append((o, zone is p.hand and "hand" or "graveyard"))
+    for o in game.exile:
+        if o.is_token:
+            vanish.append((o, "exile"))
+
+    for o in game.battlefield:
+        c = game.chars(o)
+        touched = o.deathtouch_damaged
+        o.deathtouch_damaged = False   # "since the last time state-based actions were checked"
+        if "Creature" in c.types:
+            t = c.toughness or 0
+            if t <= 0:
+                to_graveyard.append((o, "704.5f", f"{o.name} has toughness {t}"))
+                continue
+            indestructible = game.has_keyword(o, "indestructible")
+            if o.damage >= t and not indestructible:
+                to_destroy.append((o, "704.5g", f"{o.name} has lethal damage ({o.damage} on a {c.power}/{t})"))
+                continue
+            if touched and not indestructible:
+                to_destroy.append((o, "704.5h", f"{o.name} was dealt damage by a source with deathtouch"))
+                continue
+        if "Planeswalker" in c.types and o.counters.get("loyalty", 0) <= 0:
+            to_graveyard.append((o, "704.5i", f"{o.name} has no loyalty"))
+            continue
+        why = _illegal_attachment(game, o)
+        if why == "704.5m":
+            to_graveyard.append((o, "704.5m", f"{o.name} isn't attached to a legal object"))
+        elif why in ("704.5n", "704.5p"):
+            unattach.append((o, why))
+        if o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
+            counter_fix.append(o)
+
+    # The legend rule (704.5j): each player with two or more legendary permanents of one name keeps one.
+    legend_choices: list[tuple[int, list[GameObject]]] = []
+    for pi in game.apnap():
+        groups: dict[str, list[GameObject]] = {}
+        for o in game.battlefield:
+            c = game.chars(o)
+            if c.controller == pi and "Legendary" in c.supertypes and not any(o is x for x, _, _ in to_graveyard):
+                groups.setdefault(c.name, []).append(o)
+        for name, objs in groups.items():
+            if len(objs) >= 2:
+                legend_choices.append((pi, objs))
+
+    if not (losers or to_graveyard or to_destroy or unattach or vanish or counter_fix or legend_choices):
+        return False
+
+    legend_out: list[GameObject] = []
+    from .alike import alike_key
+    for pi, objs in legend_choices:
+        if len({alike_key(game, o) for o in objs}) == 1:
+            keep = objs[0]
+        else:
+            d = Decision("choose", pi, f"Legend rule: choose the {objs[0].name} to keep",
+                         [Option(o.id, o.name) for o in objs], 1, 1, subkind="legend")
+            ans = yield d
+            keep = next(o for o in objs if o.id == ans[0])
+        legend_out.extend(o for o in objs if o is not keep)
+
+    # All at once (704.3).
+    for p, rule, text in losers:
+        game.log_event(text + ".", (rule, "704.5", "104.3b"), player=p.index)
+    for o, where in vanish:
+        game.log_event(f"The {o.name} token leaves the game: a token that left the battlefield ceases to exist.",
+                       ("704.5d", "111.7"), (o.id,))
+        lst = game.zone_list(o.zone, o.owner)
+        if o in lst:
+            lst.remove(o)
+        game.objects.pop(o.id, None)
+        game.touch()
+    for o in counter_fix:
+        n = min(o.counters["+1/+1"], o.counters["-1/-1"])
+        actions.remove_counters(game, o, "+1/+1", n, log=False)
+        actions.remove_counters(game, o, "-1/-1", n, log=False)
+        game.log_event(f"{n} +1/+1 and {n} -1/-1 counters are removed from {o.name}.", ("704.5q", "122.3"), (o.id,))
+    for o, rule in unattach:
+        game.log_event(f"{o.name} becomes unattached.", (rule,), (o.id,))
+        o.attached_to = None
+        game.touch()
+    movers: list[GameObject] = []
+    for o, rule, text in to_graveyard:
+        game.log_event(f"{text}: it is put into its owner's graveyard.", (rule,), (o.id,))
+        movers.append(o)
+    for o in legend_out:
+        game.log_event(f"Legend rule: {o.name} is put into its owner's graveyard.", ("704.5j",), (o.id,))
+        movers.append(o)
+    destroyed: list[GameObject] = []
+    from .replacement import use_regeneration_shield
+    for o, rule, text in to_destroy:
+        if use_regeneration_shield(game, o):
+            continue
+        game.log_event(f"{text}: it is destroyed.", (rule, "701.7"), (o.id,))
+        destroyed.append(o)
+    everyone = [o for o in movers + destroyed if o.zone == "battlefield"]
+    if everyone:
+        actions.move_many(game, everyone, "graveyard", log=False)
+    if losers:
+        game.lose([p for p, _, _ in losers], reason="state-based action")
+    game.touch()
+    return True

@@ -1,0 +1,365 @@
+"""Triggered abilities (603): noticing trigger events and putting abilities on the stack.
+
+``check_events`` runs after every event and notes each ability whose trigger
+condition matches (603.2). Leaves-the-battlefield abilities "look back in
+time" (603.10a): they are checked against the battlefield as it was just
+before the event. The next time a player would receive priority,
+``put_on_stack`` puts the waiting abilities on the stack in APNAP order
+(603.3b), asking a player to order their own only when they have two or
+more different ones, and asking targets as each goes on the stack (603.3d).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generator
+
+from .abilities import Effect, Trigger, TriggeredAbility
+from .decisions import Decision, IllegalAnswer, Option
+from .events import Event
+from .objects import GameObject, LKI, StackAbility
+from .refs import ObjectFilter, object_matches
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .resolution import Ctx
+
+Gen = Generator[Decision, Any, Any]
+
+
+@dataclass
+class PendingTrigger:
+    """An ability that has triggered and waits to be put on the stack (603.3)."""
+
+    id: int
+    ability: TriggeredAbility
+    controller: int
+    source_id: int | None
+    source_uid: int
+    source_name: str
+    source_lki: Any
+    event: Any
+    delayed: bool = False
+
+
+@dataclass
+class DelayedTrigger:
+    """A delayed triggered ability created by a resolving spell or ability (603.7)."""
+
+    id: int
+    ability: TriggeredAbility
+    controller: int
+    source_uid: int
+    source_name: str
+    created_turn: int
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+# ---------------------------------------------------------------------------
+# Conditions (intervening "if", 603.4)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A condition of rules text.
+
+    kind: "self_untapped", "self_tapped", "you_control" (filter, at least
+    ``count``), "life_at_most" / "life_at_least" (count), "opponent_controls".
+    """
+
+    kind: str
+    filter: ObjectFilter | None = None
+    count: int = 1
+
+
+def condition_holds(game: "Game", cond: Condition, ctx: "Ctx") -> bool:
+    if cond.kind in ("self_untapped", "self_tapped"):
+        me = ctx.self_object()
+        if me is None or me.zone != "battlefield":
+            return False
+        return (not me.tapped) if cond.kind == "self_untapped" else me.tapped
+    if cond.kind in ("you_control", "opponent_controls"):
+        who = ctx.controller if cond.kind == "you_control" else game.opponent(ctx.controller)
+        flt = cond.filter or ObjectFilter()
+        n = sum(1 for o in game.battlefield if game.chars(o).controller == who and
+                object_matches(game, o, flt, ctx.source_id, ctx.controller, ctx.source_uid))
+        return n >= cond.count
+    if cond.kind == "life_at_most":
+        return game.players[ctx.controller].life <= cond.count
+    if cond.kind == "life_at_least":
+        return game.players[ctx.controller].life >= cond.count
+    return True
+
+
+# ---------------------------------------------------------------------------
+# Matching events
+
+
+def _controller(game: "Game", src: Any) -> int:
+    return src.controller if isinstance(src, LKI) else game.chars(src).controller
+
+
+def _abilities(game: "Game", src: Any) -> tuple[Any, ...]:
+    return src.chars.abilities if isinstance(src, LKI) else game.chars(src).abilities
+
+
+def matches(game: "Game", trig: Trigger, ev: Event, src: Any, you: int) -> bool:
+    """Does this event match the trigger condition of an ability of ``src``?"""
+    uid = src.card_uid
+    sid = src.id
+    kind = trig.event
+    if kind == "enters":
+        if ev.kind != "zone" or ev.to_zone != "battlefield":
+            return False
+        obj = game.objects.get(ev.new_id)
+        if obj is None:
+            return False
+        if trig.self_only:
+            return ev.card_uid == uid
+        if trig.subject is not None and not object_matches(game, obj, trig.subject, sid, you, uid):
+            return False
+        return _player_ok(trig.player, game.chars(obj).controller, you)
+    if kind in ("dies", "to_graveyard", "leaves"):
+        if ev.kind != "zone" or ev.from_zone != "battlefield":
+            return False
+        if kind in ("dies", "to_graveyard") and ev.to_zone != "graveyard":
+            return False
+        lk: LKI | None = ev.lki
+        if lk is None:
+            return False
+        if kind == "dies" and "Creature" not in lk.chars.types:
+            return False
+        is_self = ev.card_uid == uid
+        if trig.self_only:
+            return is_self
+        if is_self and trig.or_self:
+            return True
+        if trig.subject is not None and not object_matches(game, lk, trig.subject, sid, you, uid):
+            return False
+        return _player_ok(trig.player, lk.controller, you)
+    if kind == "dies_damaged_by_self":
+        if ev.kind != "zone" or ev.from_zone != "battlefield" or ev.to_zone != "graveyard":
+            return False
+        lk = ev.lki
+        return lk is not None and "Creature" in lk.chars.types and uid in lk.damaged_by
+    if kind == "step":
+        if ev.kind != "step" or ev.step != trig.step:
+            return False
+        if trig.whose == "your":
+            return ev.active == you
+        if trig.whose == "opponent":
+            return ev.active != you
+        return True
+    if kind == "gain_life":
+        return ev.kind == "life_gain" and _player_ok(trig.player, ev.player, you)
+    if kind == "lose_life":
+        return ev.kind == "life_loss" and _player_ok(trig.player, ev.player, you)
+    if kind == "cast":
+        if ev.kind != "cast" or not _player_ok(trig.player, ev.player, you):
+            return False
+        spell = game.objects.get(ev.spell_id)
+        if spell is None:
+            return False
+        if trig.spell_filter is not None:
+            flt = ObjectFilter(**{**trig.spell_filter.__dict__, "zone": "stack"})
+            return object_matches(game, spell, flt, sid, you, uid)
+        return True
+    if kind == "damage":
+        if ev.kind != "damage":
+            return False
+        if trig.combat_only and not ev.combat:
+            return False
+        if trig.to == "player" and not ev.to_player:
+            return False
+        if trig.to == "creature" and ev.to_player:
+            return False
+        if trig.self_only:
+            return ev.source_uid == uid
+        return True
+    if kind == "dealt_damage":
+        return ev.kind == "damage" and not ev.to_player and ev.recipient == sid
+    if kind == "attacks":
+        if ev.kind != "attacks":
+            return False
+        if trig.self_only:
+            return ev.attacker == sid
+        obj = game.objects.get(ev.attacker)
+        if obj is None:
+            return False
+        if trig.subject is not None and not object_matches(game, obj, trig.subject, sid, you, uid):
+            return False
+        return _player_ok(trig.player, game.chars(obj).controller, you)
+    if kind == "blocks":
+        return ev.kind == "blocks" and (not trig.self_only or ev.blocker == sid)
+    if kind == "becomes_blocked":
+        return ev.kind == "becomes_blocked" and (not trig.self_only or ev.attacker == sid)
+    if kind == "draw":
+        return ev.kind == "draw" and _player_ok(trig.player, ev.player, you)
+    if kind == "discard":
+        return ev.kind == "discard" and _player_ok(trig.player, ev.player, you)
+    return False
+
+
+def _player_ok(who: str, player: int, you: int) -> bool:
+    if who == "you":
+        return player == you
+    if who == "opponent":
+        return player != you
+    return True
+
+
+def check_events(game: "Game", events: list[Event], lookback: dict[int, LKI] | None = None) -> None:
+    """Note every ability that triggers on these events (603.2, 603.10)."""
+    from .resolution import Ctx
+    for ev in events:
+        sources: list[Any] = list(game.battlefield)
+        if lookback is not None and ev.kind == "zone" and ev.from_zone == "battlefield":
+            sources = list(lookback.values())   # look back in time (603.10a)
+        elif ev.kind == "zone" and ev.from_zone == "battlefield" and ev.lki is not None:
+            sources = sources + [ev.lki]
+        for src in sources:
+            for ab in _abilities(game, src):
+                if not isinstance(ab, TriggeredAbility):
+                    continue
+                you = _controller(game, src)
+                if not matches(game, ab.trigger, ev, src, you):
+                    continue
+                if ab.condition is not None:
+                    live = game.objects.get(src.id)
+                    ctx = Ctx(game, you, live or src, src.id, src.card_uid, src.name, event=ev)
+                    if not condition_holds(game, ab.condition, ctx):
+                        continue   # 603.4: doesn't trigger
+                lki = src if isinstance(src, LKI) else None
+                game.pending_triggers.append(PendingTrigger(
+                    game.new_id(), ab, you, src.id, src.card_uid, src.name, lki, ev))
+        for dt in list(game.delayed):
+            src = LKI(0, dt.source_uid, dt.source_name, dt.controller, dt.controller, "", _empty_chars())
+            if matches(game, dt.ability.trigger, ev, src, dt.controller) and _delayed_ok(game, dt, ev):
+                game.pending_triggers.append(PendingTrigger(
+                    game.new_id(), dt.ability, dt.controller, None, dt.source_uid, dt.source_name, None, ev,
+                    delayed=True))
+                game.delayed.remove(dt)   # a delayed trigger triggers only once (603.7b)
+
+
+def _delayed_ok(game: "Game", dt: DelayedTrigger, ev: Event) -> bool:
+    # "The next end step": not the one in which it was created if that step already began.
+    if ev.kind == "step" and dt.data.get("skip_turn_step") == (game.turn, ev.step):
+        return False
+    return True
+
+
+def _empty_chars() -> Any:
+    from .objects import Characteristics
+    return Characteristics()
+
+
+def add_delayed(ctx: "Ctx", trigger: Trigger, effect: Effect, text: str) -> None:
+    game = ctx.game
+    ab = TriggeredAbility(trigger=trigger, effect=effect, text=text)
+    dt = DelayedTrigger(game.new_id(), ab, ctx.controller, ctx.source_uid, ctx.source_name, game.turn)
+    if trigger.event == "step" and trigger.step == game.step:
+        dt.data["skip_turn_step"] = (game.turn, game.step)
+    dt.data["remembered"] = {k: list(v) for k, v in ctx.remembered.items()}
+    game.delayed.append(dt)
+
+
+# ---------------------------------------------------------------------------
+# Putting triggered abilities on the stack
+
+
+def _alike(a: PendingTrigger, b: PendingTrigger) -> bool:
+    """Triggers of the same ability of the same source need no ordering among themselves."""
+    return a.ability is b.ability and a.source_uid == b.source_uid
+
+
+def put_on_stack(game: "Game") -> Gen:
+    """Put waiting triggered abilities on the stack, APNAP (603.3b). Returns True if any waited."""
+    if not game.pending_triggers:
+        return False
+    waiting = list(game.pending_triggers)
+    game.pending_triggers.clear()
+    players_with = {t.controller for t in waiting}
+    if len(players_with) > 1:
+        game.log_event("Triggered abilities go on the stack in APNAP order: the active player's first.",
+                       ("603.3b",))
+    for pi in game.apnap():
+        mine = [t for t in waiting if t.controller == pi]
+        if not mine:
+            continue
+        groups: list[PendingTrigger] = []
+        for t in mine:
+            if not any(_alike(t, g) for g in groups):
+                groups.append(t)
+        if len(groups) >= 2:
+            order = yield _order_decision(game, pi, mine)
+            by_id = {t.id: t for t in mine}
+            mine = [by_id[i] for i in order]
+        for t in mine:
+            yield from _put_one(game, t)
+    return True
+
+
+def _order_decision(game: "Game", player: int, mine: list[PendingTrigger]) -> Decision:
+    d = Decision("order_triggers", player,
+                 "Order your triggered abilities (the first goes on the stack first and resolves last)",
+                 [Option(t.id, f"{t.source_name}: {t.ability.text}") for t in mine], len(mine), len(mine),
+                 data={"triggers": [{"id": t.id, "source": t.source_name, "text": t.ability.text,
+                                     "source_uid": t.source_uid} for t in mine]})
+
+    def check(ans: Any) -> list[int]:
+        if not isinstance(ans, (list, tuple)) or sorted(ans) != sorted(t.id for t in mine):
+            raise IllegalAnswer("list each of your triggered abilities exactly once")
+        return list(ans)
+    d.validator = check
+    return d
+
+
+def _put_one(game: "Game", t: PendingTrigger) -> Gen:
+    from .casting import targets_decision
+    from .targets import has_legal_choice
+    ab = t.ability
+    effect = ab.effect
+    source = game.objects.get(t.source_id) if t.source_id is not None else None
+    src_for_targets = source or t.source_lki
+    mode: tuple[int, ...] = ()
+    if effect.is_modal:
+        legal_modes = [i for i in range(len(effect.modes))
+                       if has_legal_choice(game, effect.target_specs((i,)), t.controller, src_for_targets,
+                                           t.source_id)]
+        if not legal_modes:
+            _removed(game, t)
+            return
+        d = Decision("choose", t.controller, f"{t.source_name}: choose a mode",
+                     [Option([i + 1], effect.mode_texts[i] if i < len(effect.mode_texts) else f"mode {i + 1}")
+                      for i in legal_modes], 1, 1, subkind="mode")
+        ans = yield d
+        mode = (int(ans[0] if isinstance(ans, list) else ans) - 1,)
+    specs = effect.target_specs(mode)
+    targets: list[list[int]] = [[] for _ in specs]
+    if any(s.max_count for s in specs):
+        if not has_legal_choice(game, specs, t.controller, src_for_targets, t.source_id):
+            _removed(game, t)
+            return
+        d = targets_decision(game, t.controller, specs, src_for_targets, t.source_id,
+                             f"{t.source_name}'s triggered ability: choose targets")
+        targets = yield d
+    sa = StackAbility(game.new_id(), ab, t.controller, t.source_id or 0, t.source_uid, t.source_name,
+                      t.source_lki or (game.lki_of(source) if isinstance(source, GameObject) else None), "triggered")
+    sa.targets = targets
+    sa.mode = mode
+    sa.event = t.event
+    sa.timestamp = game.new_timestamp()
+    game.stack.append(sa)
+    game.objects[sa.id] = sa
+    game.touch()
+    flat = [x for row in targets for x in row]
+    text = f"{t.source_name}'s triggered ability goes on the stack"
+    if flat:
+        text += " targeting " + ", ".join(game.describe(x) for x in flat)
+    game.log_event(f"{text}: {ab.text}" if ab.text else text + ".", ("603.3",), (sa.id,) + tuple(flat),
+                   player=t.controller, kind="trigger")
+
+
+def _removed(game: "Game", t: PendingTrigger) -> None:
+    game.log_event(f"{t.source_name}'s triggered ability has no legal targets and is removed from the stack.",
+                   ("603.3d",), player=t.controller, kind="trigger")

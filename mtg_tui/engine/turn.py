@@ -1,0 +1,336 @@
+"""Starting the game (103) and the turn: phases, steps, priority (500-514, 117).
+
+``run_game`` is the game's driver: a generator that yields each decision.
+Each step does its turn-based actions, then (where players get priority)
+runs rounds of priority until all players pass in succession with an empty
+stack (500.2). Before any player would receive priority, state-based
+actions are performed and triggered abilities put on the stack (117.5).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Generator
+
+from . import actions, combat as combat_mod, sba, triggers
+from .casting import perform, priority_decision
+from .decisions import Decision, IllegalAnswer, Option
+from .events import Event
+from .game import STEP_NAMES, STEPS
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Gen = Generator[Decision, Any, Any]
+
+PRIORITY_STEPS = {"upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers", "declare_blockers",
+                  "first_strike_damage", "combat_damage", "end_of_combat", "main2", "end"}
+
+
+# ---------------------------------------------------------------------------
+# Starting the game
+
+
+def run_game(game: "Game", coin_flip: bool = True) -> Gen:
+    """A whole new game: 103, then turns until it ends."""
+    yield from start_game(game, coin_flip)
+    game.turn = 1
+    game.active = game.starting_player
+    yield from run_turns(game, None)
+
+
+def start_game(game: "Game", coin_flip: bool) -> Gen:
+    if coin_flip:
+        game.starting_player = game.rng.randrange(len(game.players))
+        game.log_event(f"{game.players[game.starting_player].name} will play first.", ("103.1",))
+    else:
+        game.log_event(f"{game.players[game.starting_player].name} plays first.", ("103.1",))
+    for p in game.players:
+        actions.shuffle(game, p, log=False)
+    game.log_event("Each player shuffles their library.", ("103.2",))
+    for p in game.players:
+        p.life = 20
+    order = [(game.starting_player + k) % len(game.players) for k in range(len(game.players))]
+    for i in order:
+        actions.draw(game, game.players[i], 7, cites=("103.4",))
+    yield from mulligans(game, order)
+
+
+def mulligans(game: "Game", order: list[int]) -> Gen:
+    """103.4: declarations in turn order, mulligans taken together, then cards to the bottom."""
+    deciding = list(order)
+    while deciding:
+        taking: list[int] = []
+        for i in deciding:
+            p = game.players[i]
+            if p.mulligans >= 7:
+                continue   # their opening hand would be zero cards: no further mulligans
+            d = Decision("mulligan", i, f"{p.name}: keep this hand of {len(p.hand)} or take a mulligan?",
+                         [Option("keep", "Keep"), Option("mulligan", "Mulligan")], 1, 1,
+                         data={"mulligans": p.mulligans})
+            d.validator = _mulligan_answer
+            ans = yield d
+            if ans == "mulligan":
+                taking.append(i)
+                game.log_event(f"{p.name} will take a mulligan.", ("103.4",), player=i)
+            else:
+                p.kept = True
+                game.log_event(f"{p.name} keeps {len(p.hand)} cards.", ("103.4",), player=i)
+        for i in taking:
+            p = game.players[i]
+            actions.move_many(game, list(p.hand), "library", log=False)
+            actions.shuffle(game, p, log=False)
+            p.mulligans += 1
+        for i in taking:
+            actions.draw(game, game.players[i], 7, cites=("103.4",))
+        for i in taking:
+            p = game.players[i]
+            n = min(p.mulligans, len(p.hand))
+            if n <= 0:
+                continue
+            d = Decision("bottom", i, f"{p.name}: put {n} card{'s' if n != 1 else ''} on the bottom of your library",
+                         [Option(c.id, c.name) for c in p.hand], n, n)
+            picks = yield d
+            for cid in picks:
+                card = game.objects[cid]
+                actions.move(game, card, "library", position="bottom", log=False)
+            game.log_event(f"{p.name} puts {n} card{'s' if n != 1 else ''} on the bottom of their library.",
+                           ("103.4",), player=i)
+        deciding = taking
+
+
+def _mulligan_answer(ans: Any) -> str:
+    v = ans[0] if isinstance(ans, list) and len(ans) == 1 else ans
+    if v not in ("keep", "mulligan"):
+        raise IllegalAnswer('answer "keep" or "mulligan"')
+    return str(v)
+
+
+# ---------------------------------------------------------------------------
+# Turns
+
+
+def run_turns(game: "Game", start_step: str | None) -> Gen:
+    """Turns in order; the first may start in the middle (a scenario's set-up)."""
+    first = True
+    while not game.over:
+        if first and start_step is not None:
+            yield from run_turn(game, start_step)
+        else:
+            if not first:
+                game.turn += 1
+                game.active = game.opponent(game.active)
+            begin_turn(game)
+            yield from run_turn(game, None)
+        first = False
+
+
+def begin_turn(game: "Game") -> None:
+    p = game.players[game.active]
+    for q in game.players:
+        q.lands_played = 0
+        q.life_gained_this_turn = 0
+    game.spells_cast_this_turn = {q.index: 0 for q in game.players}
+    game.turn_events = []
+    for o in game.battlefield:
+        if game.chars(o).controller == game.active:
+            o.sick = False
+            o.ctl_mark = game.active
+    game.touch()
+    game.log_event(f"Turn {game.turn}: {p.name}'s turn begins.", ("500.1",), player=game.active, kind="turn")
+
+
+def run_turn(game: "Game", start_step: str | None) -> Gen:
+    steps = STEPS if start_step is None else STEPS[STEPS.index(start_step):]
+    resume = start_step is not None
+    for step in steps:
+        if game.over:
+            return
+        if step in ("declare_blockers", "combat_damage") and (game.combat is None or not game.combat.attackers) \
+                and not (resume and step == start_step):
+            continue   # 508.8
+        if step == "first_strike_damage" and not (resume and step == start_step):
+            if game.combat is None or not combat_mod.needs_first_strike_step(game):
+                continue
+        game.step = step
+        game.touch()
+        if resume and step == start_step:
+            resume = False
+            if step in PRIORITY_STEPS:
+                yield from priority_rounds(game)
+            else:
+                yield from do_step(game, step)
+        else:
+            yield from do_step(game, step)
+        end_step(game, step)
+        if game.over:
+            return
+
+
+def do_step(game: "Game", step: str) -> Gen:
+    if step != "untap" and step != "cleanup":
+        game.log_event(f"{STEP_NAMES[step].capitalize()}.", (), kind="step")
+    if step == "untap":
+        untap_step(game)
+        return
+    if step == "cleanup":
+        yield from cleanup_step(game)
+        return
+    actions.emit(game, [Event("step", step=step, active=game.active, player=game.active)])
+    if step == "draw":
+        if game.turn == 1 and game.active == game.starting_player and not game.setup_info.get("draw_turn1"):
+            game.log_event(f"{game.players[game.active].name} plays first and skips the draw.", ("103.7a",))
+        else:
+            actions.draw(game, game.players[game.active], 1, cites=("504.1", "121.1"))
+    elif step == "beginning_of_combat":
+        game.combat = combat_mod.Combat(game.active, game.opponent(game.active))
+    elif step == "declare_attackers":
+        if game.combat is None:
+            game.combat = combat_mod.Combat(game.active, game.opponent(game.active))
+        yield from combat_mod.declare_attackers(game)
+    elif step == "declare_blockers":
+        yield from combat_mod.declare_blockers(game)
+    elif step == "first_strike_damage":
+        yield from combat_mod.combat_damage(game, first=True)
+    elif step == "combat_damage":
+        yield from combat_mod.combat_damage(game, first=False)
+    if game.over:
+        return
+    yield from priority_rounds(game)
+
+
+def untap_step(game: "Game") -> None:
+    """502.2: the active player's permanents untap, except those an effect keeps tapped."""
+    keep: set[int] = set()
+    for eff in list(game.continuous):
+        if eff.duration != "next_untap":
+            continue
+        ctl = eff.data.get("controllers", {})
+        mine = [i for i in eff.affected if ctl.get(i) == game.active]
+        keep.update(mine)
+        rest = tuple(i for i in eff.affected if i not in mine)
+        if rest != eff.affected:
+            eff.affected = rest
+            if not rest:
+                game.continuous.remove(eff)
+    untapped = []
+    for o in game.battlefield:
+        if game.chars(o).controller == game.active and o.tapped:
+            if o.id in keep:
+                game.log_event(f"{o.name} doesn't untap.", ("502.2",), (o.id,))
+                continue
+            o.tapped = False
+            untapped.append(o)
+    game.touch()
+    game.log_event(f"{game.players[game.active].name} untaps their permanents.", ("502.2",), player=game.active,
+                   kind="step")
+
+
+def cleanup_step(game: "Game") -> Gen:
+    """514: discard to hand size, then damage wears off and "until end of turn" effects end."""
+    while True:
+        p = game.players[game.active]
+        excess = len(p.hand) - p.max_hand_size
+        if excess > 0:
+            from .resolution import Ctx
+            ctx = Ctx(game, p.index, None, None, 0, "cleanup")
+            picks = yield from ctx.pick_cards(p, list(p.hand), excess, kind="discard",
+                                              prompt=f"Discard {excess} card{'s' if excess != 1 else ''} "
+                                                     "down to your maximum hand size")
+            game.log_event(f"{p.name} discards down to {p.max_hand_size} cards.", ("514.1",), player=p.index)
+            actions.discard(game, p, picks)
+        for o in game.battlefield:
+            o.damage = 0
+            o.damaged_by = []
+        game.continuous = [e for e in game.continuous if e.duration not in ("end_of_turn", "end_of_combat")]
+        game.prevention = [s for s in game.prevention if s.duration != "end_of_turn"]
+        game.regen_shields = []
+        game.touch()
+        game.log_event("Cleanup: damage is removed and \"until end of turn\" effects end.", ("514.2",), kind="step")
+        # 514.3a: if state-based actions or triggers happen, players get priority, then cleanup again.
+        did = yield from sba.check(game)
+        if game.over:
+            return
+        if not did and not game.pending_triggers:
+            return
+        yield from priority_rounds(game)
+        if game.over:
+            return
+
+
+def end_step(game: "Game", step: str) -> None:
+    """500.4: mana empties when a step ends; 511.3: combat ends with the end of combat step."""
+    for p in game.players:
+        lost = p.pool.empty()
+        if lost:
+            game.log_event(f"{p.name}'s unused mana ({''.join('{%s}' % t for t in lost)}) empties.", ("500.4",),
+                           player=p.index)
+    if step == "end_of_combat":
+        game.continuous = [e for e in game.continuous if e.duration != "end_of_combat"]
+        combat_mod.end_combat(game)
+    game.touch()
+
+
+# ---------------------------------------------------------------------------
+# Priority
+
+
+def before_priority(game: "Game") -> Gen:
+    """117.5: state-based actions, then triggered abilities, repeated until neither happens."""
+    while True:
+        _check_combat_control(game)
+        yield from sba.check(game)
+        if game.over:
+            return
+        placed = yield from triggers.put_on_stack(game)
+        if not placed:
+            return
+
+
+def _check_combat_control(game: "Game") -> None:
+    """506.4: a creature whose controller changes is removed from combat."""
+    c = game.combat
+    if c is None:
+        return
+    for oid in list(c.attackers):
+        o = game.objects.get(oid)
+        if o is None or game.chars(o).controller != c.attacking_player or not game.is_creature(o):
+            game.log_event(f"{game.describe(oid)} is removed from combat.", ("506.4",), (oid,))
+            c.remove(oid)
+    for oid in list(c.blockers):
+        o = game.objects.get(oid)
+        if o is None or game.chars(o).controller != c.defending_player or not game.is_creature(o):
+            game.log_event(f"{game.describe(oid)} is removed from combat.", ("506.4",), (oid,))
+            c.remove(oid)
+
+
+def priority_rounds(game: "Game") -> Gen:
+    """Players get priority until all pass in succession with an empty stack (117.3-117.4, 500.2)."""
+    from .resolution import resolve_top
+    player = game.active
+    passes = 0
+    while True:
+        yield from before_priority(game)
+        if game.over:
+            return
+        n_players = len([p for p in game.players if not p.lost])
+        game.priority_player = player
+        action = yield priority_decision(game, player)
+        if game.over:
+            return
+        if action["action"] == "pass":
+            passes += 1
+            if passes >= n_players:
+                game.priority_player = None
+                if not game.stack:
+                    return
+                yield from resolve_top(game)
+                if game.over:
+                    return
+                passes = 0
+                player = game.active   # 117.3b
+                continue
+            player = game.opponent(player)
+            continue
+        done = yield from perform(game, player, action)
+        if done:
+            passes = 0   # the player keeps priority (117.3c)
