@@ -2,10 +2,128 @@
 
 from __future__ import annotations
 
+import json
+import sys
+from pathlib import Path
+
 import click
+
+from .decks.cli import deck_group
+from .rules.cli import rules_group
 
 
 @click.group()
 @click.version_option(package_name="mtg-tui")
 def main() -> None:
-    """Magic: The Gathering in the terminal."""
+    """Magic: The Gathering in the terminal, with the rules enforced."""
+
+
+main.add_command(rules_group, "rules")
+main.add_command(deck_group, "deck")
+
+
+# ---------------------------------------------------------------------------
+# scenario
+
+
+@main.group()
+def scenario() -> None:
+    """Rules scenarios: set up a game, drive it with a script, check what must hold."""
+
+
+def _scenario_files(paths: tuple[str, ...]) -> list[Path]:
+    files: list[Path] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            files.extend(sorted(path.rglob("*.toml")))
+        elif path.exists():
+            files.append(path)
+        else:
+            raise click.UsageError(f"no such file or folder: {p}")
+    return files
+
+
+@scenario.command("run")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per scenario instead of PASS/FAIL lines.")
+def scenario_run(paths: tuple[str, ...], as_json: bool) -> None:
+    """Run scenario files (a folder means every *.toml below it)."""
+    from .cardtext.loader import default_db
+    from .scenario.runner import run_file
+    files = _scenario_files(paths)
+    db = default_db()
+    passed = failed = 0
+    for f in files:
+        try:
+            result = run_file(f, db)
+        except Exception as e:  # a bug of ours must not hide the other results
+            from .scenario.model import Result
+            result = Result(str(f), f.stem, False, f"internal error: {type(e).__name__}: {e}")
+        if result.passed:
+            passed += 1
+        else:
+            failed += 1
+        if as_json:
+            click.echo(json.dumps(result.to_json()))
+        else:
+            click.echo(result.line())
+    if not as_json:
+        click.echo(f"{passed} passed, {failed} failed")
+    sys.exit(0 if failed == 0 else 1)
+
+
+# ---------------------------------------------------------------------------
+# cards
+
+
+@main.group()
+def cards() -> None:
+    """The cards: list them, check that their text compiles, show one."""
+
+
+@cards.command("list")
+def cards_list() -> None:
+    """Every card name, one per line."""
+    from .cardtext.loader import default_db
+    for name in default_db().names():
+        click.echo(name)
+
+
+@cards.command("check")
+@click.argument("path", required=False, type=click.Path(exists=True, file_okay=False))
+def cards_check(path: str | None) -> None:
+    """Load and compile every card file (of cards/, or of PATH)."""
+    from .cardtext.loader import CardDatabase, CardError
+    try:
+        db = CardDatabase(Path(path)) if path else CardDatabase()
+    except CardError as e:
+        raise click.ClickException(str(e)) from None
+    errors = db.check()
+    for e in errors:
+        click.echo(f"ERROR {e}", err=False)
+    total = len(db.names()) + len(db.read_errors)
+    click.echo(f"{total - len(errors)} of {total} cards compiled, {len(errors)} failed")
+    sys.exit(1 if errors else 0)
+
+
+# ---------------------------------------------------------------------------
+# simulate
+
+
+@main.command()
+@click.option("--games", "-n", default=20, show_default=True, help="Number of games.")
+@click.option("--seed", "-s", default=1, show_default=True, help="Seed of the first game (then seed+1, ...).")
+@click.option("--deck1", default="Red Burn", show_default=True, help="Deck of player 1 (a shipped deck or a file).")
+@click.option("--deck2", default="Green Stompy", show_default=True, help="Deck of player 2.")
+def simulate(games: int, seed: int, deck1: str, deck2: str) -> None:
+    """Play whole games between two computer players and print the results."""
+    from .sim import run_simulation
+    try:
+        run_simulation(games, seed, deck1, deck2)
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -136,8 +136,11 @@ def _enters_tapped(game: "Game", obj: GameObject) -> bool:
 
 
 def _leave_battlefield(game: "Game", obj: GameObject) -> None:
-    if game.combat is not None:
-        game.combat.remove(obj.id)
+    c = game.combat
+    if c is not None:
+        if obj.id in c.attackers or obj.id in c.blockers:
+            game.log_event(f"{obj.name} leaves the battlefield and is removed from combat.", ("506.4",), (obj.id,))
+        c.remove(obj.id)
     obj.attached_to = None
 
 

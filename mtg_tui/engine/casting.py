@@ -100,23 +100,25 @@ def land_problem(game: "Game", card: GameObject, player: int) -> str | None:
 # Affordability
 
 
-def _max_x(game: "Game", player: int, cost: ManaCost, avoid: set[int], skip: int | None) -> int:
+def _max_x(game: "Game", player: int, cost: ManaCost, avoid: set[int], skip: int | None,
+           exclude: set[int] | None = None) -> int:
     if not cost.has_x:
         return 0
     available = game.players[player].pool.total() + sum(len(m) for _, _, m in mana_sources(game, player))
     best = -1
     for x in range(0, available + 1):
-        if find_auto_payment(game, player, cost.with_x(x), avoid, skip) is not None:
+        if find_auto_payment(game, player, cost.with_x(x), avoid, skip, exclude) is not None:
             best = x
         else:
             break
     return best
 
 
-def can_afford(game: "Game", player: int, cost: ManaCost, avoid: set[int], skip: int | None = None) -> bool:
+def can_afford(game: "Game", player: int, cost: ManaCost, avoid: set[int], skip: int | None = None,
+               exclude: set[int] | None = None) -> bool:
     if cost.has_x:
-        return _max_x(game, player, cost, avoid, skip) >= 0
-    return find_auto_payment(game, player, cost, avoid, skip) is not None
+        return _max_x(game, player, cost, avoid, skip, exclude) >= 0
+    return find_auto_payment(game, player, cost, avoid, skip, exclude) is not None
 
 
 def castable(game: "Game", card: GameObject, player: int) -> bool:
@@ -166,8 +168,7 @@ def activatable(game: "Game", obj: GameObject, index: int, player: int) -> bool:
     if activation_problem(game, obj, index, player):
         return False
     ab = activated_abilities(game, obj)[index]
-    avoid = {obj.id} if ab.cost.tap else set()
-    if ab.cost.has_mana and not can_afford(game, player, ab.cost.mana, _without_self(avoid, ab, obj)):
+    if ab.cost.has_mana and not can_afford(game, player, ab.cost.mana, set(), exclude=_self_cost(ab, obj)):
         return False
     if ab.is_mana:
         return True
@@ -176,8 +177,9 @@ def activatable(game: "Game", obj: GameObject, index: int, player: int) -> bool:
     return has_legal_choice(game, ab.effect.targets, player, obj, obj.id) if not ab.effect.is_modal else True
 
 
-def _without_self(avoid: set[int], ab: ActivatedAbility, obj: GameObject) -> set[int]:
-    return avoid | ({obj.id} if ab.cost.tap or ab.cost.sacrifice_self else set())
+def _self_cost(ab: ActivatedAbility, obj: GameObject) -> set[int]:
+    """The source itself, when its cost taps or sacrifices it: it can't also make mana for that cost."""
+    return {obj.id} if ab.cost.tap or ab.cost.sacrifice_self else set()
 
 
 def _equip_spec(ab: ActivatedAbility) -> TargetSpec:
@@ -350,7 +352,7 @@ def _validate_activate(game: "Game", player: int, ans: dict[str, Any]) -> dict[s
                 raise IllegalAnswer(f"{obj.name} can't make {color} mana")
             out["color"] = COLOR_NAMES.get(t, "colorless")
         if ab.cost.has_mana and out["pay"] is not None:
-            plan_payment(game, player, ab.cost.mana, out["pay"], {obj.id})
+            plan_payment(game, player, ab.cost.mana, out["pay"], set(), exclude=_self_cost(ab, obj))
         return out
     effect = ab.effect
     mode: tuple[int, ...] = ()
@@ -370,7 +372,7 @@ def _validate_activate(game: "Game", player: int, ans: dict[str, Any]) -> dict[s
     if out["pay"] is None:
         return out
     if ab.cost.has_mana:
-        plan_payment(game, player, ab.cost.mana, out["pay"], _without_self(_avoid(out["targets"]), ab, obj))
+        plan_payment(game, player, ab.cost.mana, out["pay"], _avoid(out["targets"]), exclude=_self_cost(ab, obj))
     return out
 
 
@@ -408,6 +410,7 @@ def _missing(game: "Game", player: int, action: dict[str, Any]) -> Decision | No
         name = card.name
         specs_of = lambda mode: cast_specs(game, card, mode)  # noqa: E731
         avoid_base: set[int] = set()
+        exclude: set[int] = set()
         skip = card.id
     else:
         obj = game.objects[action["source"]]
@@ -419,14 +422,15 @@ def _missing(game: "Game", player: int, action: dict[str, Any]) -> Decision | No
                 if len(choices) > 1:
                     return _color_decision(game, player, obj, choices)
             if ab.cost.has_mana and action.get("pay") is None:
-                return _pay_decision(game, player, ab.cost.mana, {obj.id}, None, action)
+                return _pay_decision(game, player, ab.cost.mana, set(), None, action, _self_cost(ab, obj))
             return None
         effect = ab.effect
         cost = ab.cost.mana
         source = obj
         name = obj.name
         specs_of = lambda mode: effect.target_specs(mode)  # noqa: E731
-        avoid_base = {obj.id} if ab.cost.tap or ab.cost.sacrifice_self else set()
+        avoid_base = set()
+        exclude = _self_cost(ab, obj)
         skip = None
     if effect.is_modal and action.get("mode") is None:
         d = Decision("choose", player, f"{name}: choose {effect.mode_count} mode",
@@ -436,7 +440,7 @@ def _missing(game: "Game", player: int, action: dict[str, Any]) -> Decision | No
         d.validator = lambda ans: {"mode": _validated(game, player, action, "mode", _first(ans))}
         return d
     if cost.has_x and action.get("x") is None:
-        mx = max(0, _max_x(game, player, cost, avoid_base, skip))
+        mx = max(0, _max_x(game, player, cost, avoid_base, skip, exclude))
         d = Decision("choose", player, f"{name}: choose X (0 to {mx})", [], 1, 1, subkind="x",
                      data={"min": 0, "max": mx})
         d.validator = lambda ans: {"x": _validated(game, player, action, "x", _first(ans))}
@@ -452,7 +456,7 @@ def _missing(game: "Game", player: int, action: dict[str, Any]) -> Decision | No
         total = cost.with_x(x)
         if not total.symbols or total.is_free:
             return _auto(action)
-        return _pay_decision(game, player, total, avoid_base | _avoid(action.get("targets")), skip, action)
+        return _pay_decision(game, player, total, avoid_base | _avoid(action.get("targets")), skip, action, exclude)
     return None
 
 
@@ -487,10 +491,10 @@ def _color_decision(game: "Game", player: int, obj: GameObject, choices: list[st
 
 
 def _pay_decision(game: "Game", player: int, cost: ManaCost, avoid: set[int], skip: int | None,
-                  action: dict[str, Any]) -> Decision:
-    plan = find_auto_payment(game, player, cost, avoid, skip)
+                  action: dict[str, Any], exclude: set[int] | None = None) -> Decision:
+    plan = find_auto_payment(game, player, cost, avoid, skip, exclude)
     proposal = [u.source for u, _ in plan if u.source is not None] if plan else []
-    sources = [o for o, _, _ in mana_sources(game, player)]
+    sources = [o for o, _, _ in mana_sources(game, player, exclude)]
     d = Decision("pay", player, f"Pay {cost.text}",
                  [Option("auto", "Pay automatically")] + [Option(o.id, o.name) for o in sources], 1,
                  len(sources) + 1, data={"cost": cost.text, "auto": proposal, "possible": plan is not None})
@@ -579,8 +583,8 @@ def activate_ability(game: "Game", player: int, action: dict[str, Any]) -> Gen:
     targets = action.get("targets") or []
     mode = _mode_tuple(ab.effect, action.get("mode")) if ab.effect.is_modal else ()
     x = action.get("x") or 0
-    plan = plan_payment(game, player, ab.cost.mana.with_x(x), action.get("pay") or "auto",
-                        _without_self(_avoid(targets), ab, obj)) if ab.cost.has_mana else []
+    plan = plan_payment(game, player, ab.cost.mana.with_x(x), action.get("pay") or "auto", _avoid(targets),
+                        exclude=_self_cost(ab, obj)) if ab.cost.has_mana else []
     lki = game.lki_of(obj)
     if ab.cost.loyalty is not None:
         obj.chosen["loyalty_turn"] = game.turn

@@ -39,6 +39,7 @@ class Combat:
     fs_creatures: set[int] = field(default_factory=set)           # had first/double strike as step 1 began
     dealt_first: set[int] = field(default_factory=set)            # dealt combat damage in the first step
     blockers_declared: bool = False
+    attackers_declared: bool = False                              # 508.8 looks at the declaration
 
     def remove(self, oid: int) -> None:
         """Remove a creature from combat (506.4)."""
@@ -171,9 +172,9 @@ def declare_attackers(game: "Game") -> Gen:
         return
     pairs = yield d
     for a, dfd in pairs:
-        obj = game.objects[a]
         combat.attackers[a] = dfd
         combat.blocked[a] = False
+    combat.attackers_declared = bool(pairs)
     tapped = []
     for a, _ in pairs:
         obj = game.objects[a]

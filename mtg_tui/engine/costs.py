@@ -45,7 +45,8 @@ def can_tap_for_cost(game: "Game", obj: GameObject) -> bool:
     return True
 
 
-def mana_sources(game: "Game", player: int, exclude: set[int] | None = None) -> list[tuple[GameObject, int, tuple[tuple[str, ...], ...]]]:
+def mana_sources(game: "Game", player: int, exclude: set[int] | None = None
+                 ) -> list[tuple[GameObject, int, tuple[tuple[str, ...], ...]]]:
     """Untapped permanents the player controls with a simple mana ability: (object, ability index, units)."""
     out = []
     for o in game.battlefield:
@@ -78,13 +79,17 @@ def _color_needs(game: "Game", player: Player, skip: int | None) -> dict[str, in
 
 
 def payment_units(game: "Game", player: int, avoid: set[int], skip_card: int | None = None,
-                  allow_avoided: bool = False) -> list[ManaUnit]:
-    """Mana the player could spend, in order of preference (pool first)."""
+                  allow_avoided: bool = False, exclude: set[int] | None = None) -> list[ManaUnit]:
+    """Mana the player could spend, in order of preference (pool first).
+
+    ``exclude`` are permanents that can't be tapped for mana here (a source
+    tapped as part of the same cost); ``avoid`` only lowers a source's rank.
+    """
     p = game.players[player]
     units = [ManaUnit((t,), None, 0, -1) for t in p.pool.units()]
     need = _color_needs(game, p, skip_card)
     ranked = []
-    for o, idx, made in mana_sources(game, player):
+    for o, idx, made in mana_sources(game, player, exclude):
         if o.id in avoid and not allow_avoided:
             continue
         creature = game.is_creature(o)
@@ -97,10 +102,11 @@ def payment_units(game: "Game", player: int, avoid: set[int], skip_card: int | N
 
 
 def find_auto_payment(game: "Game", player: int, cost: ManaCost, avoid: set[int],
-                      skip_card: int | None = None) -> list[tuple[ManaUnit, str]] | None:
+                      skip_card: int | None = None, exclude: set[int] | None = None
+                      ) -> list[tuple[ManaUnit, str]] | None:
     """A way to pay, or None. Tries without the avoided permanents first."""
     for allow in (False, True):
-        units = payment_units(game, player, avoid, skip_card, allow_avoided=allow)
+        units = payment_units(game, player, avoid, skip_card, allow_avoided=allow, exclude=exclude)
         found = match_payment(cost, units)
         if found is not None:
             return [(units[i], t) for i, t in found]
@@ -109,11 +115,15 @@ def find_auto_payment(game: "Game", player: int, cost: ManaCost, avoid: set[int]
     return None
 
 
-def manual_units(game: "Game", player: int, sources: list[int]) -> list[ManaUnit]:
+def manual_units(game: "Game", player: int, sources: list[int], exclude: set[int] | None = None) -> list[ManaUnit]:
     """Pool mana, then the named sources in the order given (each used once)."""
     p = game.players[player]
     units = [ManaUnit((t,), None, 0, -1) for t in p.pool.units()]
     available = {o.id: (o, idx, made) for o, idx, made in mana_sources(game, player)}
+    for sid in sources:
+        if exclude and sid in exclude:
+            raise IllegalAnswer(f"{game.describe(sid)} is tapped as part of this cost and can't also be tapped "
+                                "for mana to pay it")
     seen: set[int] = set()
     for sid in sources:
         if sid in seen:
@@ -131,21 +141,21 @@ def manual_units(game: "Game", player: int, sources: list[int]) -> list[ManaUnit
 
 
 def plan_payment(game: "Game", player: int, cost: ManaCost, pay: Any, avoid: set[int],
-                 skip_card: int | None = None) -> list[tuple[ManaUnit, str]]:
+                 skip_card: int | None = None, exclude: set[int] | None = None) -> list[tuple[ManaUnit, str]]:
     """How a mana cost will be paid, or IllegalAnswer. ``pay`` is "auto" or a list of source ids."""
     if cost.is_free or not cost.symbols:
         if isinstance(pay, list) and pay:
-            units = manual_units(game, player, pay)
+            units = manual_units(game, player, pay, exclude)
             return [(u, u.options[0]) for u in units if u.source is not None]
         return []
     if pay == "auto" or pay is None:
-        plan = find_auto_payment(game, player, cost, avoid, skip_card)
+        plan = find_auto_payment(game, player, cost, avoid, skip_card, exclude)
         if plan is None:
             raise IllegalAnswer(f"not enough mana to pay {cost.text}")
         return plan
     if not isinstance(pay, (list, tuple)):
         raise IllegalAnswer('payment must be "auto" or a list of mana sources')
-    units = manual_units(game, player, list(pay))
+    units = manual_units(game, player, list(pay), exclude)
     found = match_payment(cost, units)
     if found is None:
         raise IllegalAnswer(f"the chosen sources can't pay {cost.text}")

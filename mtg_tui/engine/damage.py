@@ -51,7 +51,7 @@ def deal_damage(game: "Game", parts: Sequence[tuple[Any, int, int]], combat: boo
         return 0
 
     events: list[Event] = []
-    lifelink_gains: dict[int, int] = {}
+    lifelink_gains: list[tuple[int, int, int]] = []
     for source, recipient, amount in dealt:
         sc = game.chars(source)
         infect = any(getattr(a, "keyword", None) == "infect" for a in sc.abilities)
@@ -96,9 +96,14 @@ def deal_damage(game: "Game", parts: Sequence[tuple[Any, int, int]], combat: boo
                                 source_controller=sc.controller, recipient=recipient.id, to_player=False,
                                 amount=amount, combat=combat, player=None))
         if lifelink:
-            lifelink_gains[sc.controller] = lifelink_gains.get(sc.controller, 0) + amount
+            for k, (pi, n, name) in enumerate(lifelink_gains):
+                if name == source.card_uid:
+                    lifelink_gains[k] = (pi, n + amount, name)
+                    break
+            else:
+                lifelink_gains.append((sc.controller, amount, source.card_uid))
     game.touch()
-    for pi, n in lifelink_gains.items():
+    for pi, n, _ in lifelink_gains:   # each source's lifelink is its own life gain event (119.9)
         p = game.players[pi]
         if p.lost:
             continue

@@ -356,7 +356,7 @@ def _put_one(game: "Game", t: PendingTrigger) -> Gen:
     text = f"{t.source_name}'s triggered ability goes on the stack"
     if flat:
         text += " targeting " + ", ".join(game.describe(x) for x in flat)
-    game.log_event(f"{text}: {ab.text}" if ab.text else text + ".", ("603.3",), (sa.id,) + tuple(flat),
+    game.log_event(f"{text}: {ab.text}" if ab.text else text + ".", ("603.2", "603.3"), (sa.id,) + tuple(flat),
                    player=t.controller, kind="trigger")
 
 

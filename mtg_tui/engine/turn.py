@@ -145,9 +145,9 @@ def run_turn(game: "Game", start_step: str | None) -> Gen:
     for step in steps:
         if game.over:
             return
-        if step in ("declare_blockers", "combat_damage") and (game.combat is None or not game.combat.attackers) \
-                and not (resume and step == start_step):
-            continue   # 508.8
+        if step in ("declare_blockers", "combat_damage") and not (resume and step == start_step) and (
+                game.combat is None or not (game.combat.attackers_declared or game.combat.attackers)):
+            continue   # 508.8: no attackers were declared
         if step == "first_strike_damage" and not (resume and step == start_step):
             if game.combat is None or not combat_mod.needs_first_strike_step(game):
                 continue

@@ -1,0 +1,296 @@
+"""Reading a scenario file: header, set-up, and the script of steps.
+
+Every key is checked: an unknown key, an unknown card or a set-up that
+can't be built is a ``ScenarioError`` naming the file and where.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from ..engine.game import STEPS
+from .model import Scenario, ScenarioError
+
+HEADER_KEYS = {"title", "rules", "seed", "description", "game", "step"}
+GAME_KEYS = {"players", "active", "turn", "step"}
+TABLE_KEYS = {"life", "library", "hand", "battlefield", "graveyard", "exile", "poison", "lands_played", "deck"}
+ZONES = ("library", "hand", "battlefield", "graveyard", "exile")
+
+INPUT_KEYS = {"cast", "play", "activate", "attack", "block", "damage_order", "assign", "order", "targets",
+              "choose", "concede"}
+INPUT_OPTIONS = {"player", "targets", "mode", "x", "pay", "ability"}
+STEP_KEYS = INPUT_KEYS | INPUT_OPTIONS | {"pass", "advance", "expect", "say", "cite"}
+EXPECT_KEYS = {"life", "zones", "contains", "stack", "card", "step", "turn", "active", "waiting", "poison",
+               "result", "cited", "error", "hand_size", "library_size"}
+
+_TAG = re.compile(r"\{([^{}]*)\}")
+
+
+def parse_entry(text: str) -> tuple[str, dict[str, Any]]:
+    """"Hill Giant {+1/+1:2} {damage:1}" -> ("Hill Giant", {...tags})."""
+    tags: dict[str, Any] = {}
+    name = _TAG.sub("", text).strip()
+    counters: dict[str, int] = {}
+    for raw in _TAG.findall(text):
+        tag = raw.strip()
+        if tag in ("tapped", "sick", "token"):
+            tags[tag] = True
+            continue
+        if ":" not in tag:
+            raise ValueError(f"unknown tag {{{tag}}} (tags: tapped, sick, token, damage:N, COUNTER:N, "
+                             "attached:REF, owner:NAME)")
+        key, value = tag.split(":", 1)
+        key, value = key.strip(), value.strip()
+        if key == "damage":
+            tags["damage"] = _int(value, tag)
+        elif key == "attached":
+            tags["attached"] = value
+        elif key == "owner":
+            tags["owner"] = value
+        else:
+            counters[key] = _int(value, tag)
+    if counters:
+        tags["counters"] = counters
+    if not name:
+        raise ValueError(f"{text!r} names no card")
+    return name, tags
+
+
+def _int(v: str, tag: str) -> int:
+    try:
+        return int(v)
+    except ValueError:
+        raise ValueError(f"{{{tag}}} needs a whole number") from None
+
+
+def load(path: Path, cards: Any) -> Scenario:
+    path = Path(path)
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except tomllib.TOMLDecodeError as e:
+        raise ScenarioError(f"not valid TOML: {e}") from None
+    except OSError as e:
+        raise ScenarioError(f"can't read the file: {e}") from None
+    title = data.get("title")
+    if not isinstance(title, str) or not title.strip():
+        title = path.stem
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int):
+        raise ScenarioError("seed must be a whole number")
+    rules = data.get("rules", [])
+    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+        raise ScenarioError("rules must be a list of rule numbers as strings")
+    game = data.get("game")
+    if game is not None and not isinstance(game, dict):
+        raise ScenarioError("[game] must be a table")
+    game = game or {}
+    for k in game:
+        if k not in GAME_KEYS:
+            raise ScenarioError(f"unknown key {k!r} in [game] (keys: {', '.join(sorted(GAME_KEYS))})")
+    tables = [(k, v) for k, v in data.items() if isinstance(v, dict) and k != "game"]
+    for k, v in data.items():
+        if k not in HEADER_KEYS and not isinstance(v, dict):
+            raise ScenarioError(f"unknown key {k!r} at the top of the file")
+    players = game.get("players")
+    if players is None:
+        players = [k for k, _ in tables]
+    if not isinstance(players, list) or len(players) != 2 or not all(isinstance(p, str) for p in players):
+        raise ScenarioError("a scenario needs exactly two players (`players = [\"Alice\", \"Bob\"]` in [game], "
+                            "or two player tables)")
+    if len(set(players)) != 2:
+        raise ScenarioError("the two players need different names")
+    for k, _ in tables:
+        if k not in players:
+            raise ScenarioError(f"table [{k}] is not a player (players: {', '.join(players)})")
+    by_name = dict(tables)
+    steps = data.get("step", [])
+    if not isinstance(steps, list) or not all(isinstance(s, dict) for s in steps):
+        raise ScenarioError("the script is a list of [[step]] tables")
+    for i, s in enumerate(steps):
+        _check_step(s, i + 1, players)
+
+    new_game = "step" not in game
+    if new_game:
+        decks = []
+        for p in players:
+            table = by_name.get(p, {})
+            for k in table:
+                if k not in TABLE_KEYS:
+                    raise ScenarioError(f"unknown key {k!r} in [{p}]")
+            if "deck" not in table:
+                raise ScenarioError(f"[{p}] needs a deck to start a new game (no step is given in [game])")
+            decks.append(_deck(table["deck"], path, cards, p))
+        setup = {"kind": "new", "players": players, "decks": decks, "starting": 0}
+        return Scenario(path, title, rules, seed, str(data.get("description", "")), players, setup, steps, True)
+
+    step = game["step"]
+    if step not in STEPS:
+        raise ScenarioError(f"unknown step {step!r} in [game] (steps: {', '.join(STEPS)})")
+    if step == "untap":
+        raise ScenarioError("a game can't start in the untap step: nobody receives priority there")
+    active = game.get("active", players[0])
+    if active not in players:
+        raise ScenarioError(f"active player {active!r} is not one of {players}")
+    turn = game.get("turn", 1)
+    if not isinstance(turn, int) or turn < 1:
+        raise ScenarioError("turn must be a whole number, 1 or more")
+    out_tables = []
+    attachments: list[tuple[int, str, int]] = []
+    index = 0
+    for pi, p in enumerate(players):
+        table = by_name.get(p, {})
+        for k in table:
+            if k not in TABLE_KEYS or k == "deck":
+                raise ScenarioError(f"unknown key {k!r} in [{p}]" + (" (deck is only for new games)"
+                                                                   if k == "deck" else ""))
+        t: dict[str, Any] = {"life": table.get("life", 20), "poison": table.get("poison", 0),
+                             "lands_played": table.get("lands_played", 0)}
+        for key in ("life", "poison", "lands_played"):
+            if not isinstance(t[key], int):
+                raise ScenarioError(f"{key} in [{p}] must be a whole number")
+        for zone in ZONES:
+            entries = table.get(zone, [])
+            if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
+                raise ScenarioError(f"{zone} in [{p}] must be a list of card names")
+            specs = []
+            for e in entries:
+                try:
+                    name, tags = parse_entry(e)
+                except ValueError as err:
+                    raise ScenarioError(f"[{p}] {zone}: {err}") from None
+                if zone != "battlefield" and any(k in tags for k in ("tapped", "sick", "damage", "counters",
+                                                                     "attached")):
+                    raise ScenarioError(f"[{p}] {zone}: {e!r} has tags that only permanents can have")
+                token = bool(tags.get("token"))
+                if name not in cards and not (token and cards.token(name) is not None) and \
+                        cards.token(name) is None:
+                    guess = cards.suggest(name)
+                    hint = f" (did you mean {guess!r}?)" if guess else ""
+                    raise ScenarioError(f"[{p}] {zone}: unknown card {name!r}{hint}")
+                spec: dict[str, Any] = {"name": cards.canonical(name) or name}
+                if token or (name not in cards and cards.token(name) is not None):
+                    spec["token"] = True
+                for k in ("tapped", "sick", "damage", "counters"):
+                    if k in tags:
+                        spec[k] = tags[k]
+                if "owner" in tags:
+                    if tags["owner"] not in players:
+                        raise ScenarioError(f"[{p}] {zone}: owner {tags['owner']!r} is not a player")
+                    spec["owner"] = players.index(tags["owner"])
+                if "attached" in tags:
+                    attachments.append((index, tags["attached"], pi))
+                specs.append(spec)
+                index += 1
+            t[zone] = specs
+        out_tables.append(t)
+    setup = {"kind": "state", "players": players, "active": players.index(active), "turn": turn, "step": step,
+             "tables": out_tables}
+    sc = Scenario(path, title, rules, seed, str(data.get("description", "")), players, setup, steps, False,
+                  attachments)
+    _resolve_attachments(sc)
+    return sc
+
+
+def _resolve_attachments(sc: Scenario) -> None:
+    """{attached:REF} names another object of the set-up (by name, "Bob:Name" or "Name#N")."""
+    flat: list[tuple[int, dict[str, Any], int, str]] = []
+    for pi, t in enumerate(sc.setup["tables"]):
+        for zone in ZONES:
+            for spec in t[zone]:
+                flat.append((pi, spec, len(flat), zone))
+    for index, ref, table in sc.attachments:
+        owner_filter = None
+        name = ref
+        number = None
+        if ":" in name:
+            who, name = name.split(":", 1)
+            if who not in sc.players:
+                raise ScenarioError(f"{{attached:{ref}}}: {who!r} is not a player")
+            owner_filter = sc.players.index(who)
+        m = re.match(r"^(.*)#(\d+)$", name)
+        if m:
+            name, number = m.group(1), int(m.group(2))
+        same_name = [f for f in flat if f[1]["name"].lower() == name.strip().lower()]
+        if number is not None:
+            if number < 1 or number > len(same_name):
+                raise ScenarioError(f"{{attached:{ref}}}: there is no {name}#{number} in the set-up")
+            cands = [same_name[number - 1]]
+        else:
+            cands = [f for f in same_name if f[3] == "battlefield"]
+        if owner_filter is not None:
+            cands = [f for f in cands if f[0] == owner_filter]
+        cands = [f for f in cands if f[2] != index and f[3] == "battlefield"]
+        if not cands:
+            raise ScenarioError(f"{{attached:{ref}}}: no permanent of the set-up fits {ref!r}")
+        if len(cands) > 1:
+            raise ScenarioError(f"{{attached:{ref}}}: several permanents fit {ref!r}; use Name#N or Player:Name")
+        flat[index][1]["attached"] = cands[0][2]
+
+
+def _deck(value: Any, path: Path, cards: Any, player: str) -> list[str]:
+    from ..decks.decklist import DecklistError, card_list, parse_decklist
+    from ..decks.library import UnknownDeckError, load_deck
+    if isinstance(value, list):
+        lines = []
+        for v in value:
+            if not isinstance(v, str):
+                raise ScenarioError(f"[{player}] deck: entries must be strings like \"4 Mountain\"")
+            lines.append(v)
+        try:
+            deck = parse_decklist("\n".join(lines), source=f"[{player}] deck")
+        except DecklistError as e:
+            raise ScenarioError(str(e)) from None
+        return card_list(deck)
+    if isinstance(value, str):
+        candidate = (path.parent / value)
+        try:
+            if candidate.is_file():
+                deck = load_deck(str(candidate))
+            else:
+                deck = load_deck(value)
+        except (UnknownDeckError, DecklistError, OSError) as e:
+            raise ScenarioError(f"[{player}] deck: {e}") from None
+        return card_list(deck)
+    raise ScenarioError(f"[{player}] deck must be a deck name, a decklist file or a list of cards")
+
+
+def _check_step(s: dict[str, Any], i: int, players: list[str]) -> None:
+    for k in s:
+        if k not in STEP_KEYS:
+            raise ScenarioError(f"step {i}: unknown key {k!r}", i)
+    if "expect" in s:
+        exp = s["expect"]
+        if not isinstance(exp, dict):
+            raise ScenarioError(f"step {i}: expect must be a table", i)
+        for k in exp:
+            if k not in EXPECT_KEYS:
+                raise ScenarioError(f"step {i}: unknown expectation {k!r} (known: {', '.join(sorted(EXPECT_KEYS))})",
+                                    i)
+    inputs = [k for k in s if k in INPUT_KEYS]
+    kinds = [k for k in ("pass", "advance", "expect", "say") if k in s]
+    main = [k for k in inputs if k != "targets"] or (["targets"] if "targets" in inputs else [])
+    if len(main) > 1:
+        raise ScenarioError(f"step {i}: one input per step (found {', '.join(main)})", i)
+    if main and kinds:
+        raise ScenarioError(f"step {i}: an input can't be combined with {kinds[0]}", i)
+    if len(kinds) > 1 and not (set(kinds) <= {"say", "expect"}):
+        raise ScenarioError(f"step {i}: combine at most say and expect in one step", i)
+    if not main and not kinds and "cite" not in s:
+        raise ScenarioError(f"step {i}: nothing to do (an input, pass, advance, expect or say)", i)
+    if main and "player" not in s and main[0] != "concede":
+        raise ScenarioError(f"step {i}: an input needs `player = \"...\"`", i)
+    if main and main[0] == "concede" and "player" not in s:
+        raise ScenarioError(f"step {i}: concede needs `player = \"...\"`", i)
+    if "player" in s and s["player"] not in players:
+        raise ScenarioError(f"step {i}: player {s['player']!r} is not one of {', '.join(players)}", i)
+    if "pass" in s and s["pass"] != "resolve":
+        raise ScenarioError(f"step {i}: pass must be \"resolve\"", i)
+    for opt in ("mode", "x", "pay", "ability"):
+        if opt in s and not main:
+            raise ScenarioError(f"step {i}: {opt} goes with an input", i)
+    if "cite" in s and "say" not in s:
+        raise ScenarioError(f"step {i}: cite goes with say", i)
