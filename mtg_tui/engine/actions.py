@@ -17,6 +17,8 @@ from .objects import GameObject, LKI, Player, StackAbility
 if TYPE_CHECKING:
     from .game import Game
 
+from .triggers import check_events  # noqa: E402  (triggers doesn't import actions at load)
+
 ZONE_WORDS = {
     "library": "library", "hand": "hand", "battlefield": "the battlefield", "graveyard": "graveyard",
     "stack": "the stack", "exile": "exile",
@@ -32,7 +34,6 @@ def _remove_from_zone(game: "Game", obj: Any) -> None:
 
 
 def _emit(game: "Game", events: list[Event], lookback: Any = None) -> None:
-    from .triggers import check_events
     for ev in events:
         game.turn_events.append(ev)
     check_events(game, events, lookback)
@@ -75,7 +76,10 @@ def move_many(game: "Game", objs: Sequence[GameObject], to_zone: str, *, positio
         if from_zone == "battlefield":
             _leave_battlefield(game, obj)
         game.objects.pop(obj.id, None)
+        game._other_chars.pop(obj.id, None)
         owner = obj.owner
+        if obj.is_token:
+            game.tokens_left_battlefield = True
         new = GameObject(game.new_id(), obj.card, owner, to_zone, obj.card_uid, obj.is_token)
         new.timestamp = game.new_timestamp()
         new.entered_turn = game.turn
@@ -159,6 +163,7 @@ def draw(game: "Game", player: Player, n: int = 1, cites: tuple[str, ...] = ("12
     for _ in range(n):
         if not player.library:
             player.drew_from_empty = True
+            game.touch()
             game.log_event(f"{player.name} tries to draw from an empty library.", ("121.4", "704.5b"),
                            player=player.index)
             continue

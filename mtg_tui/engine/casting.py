@@ -17,7 +17,8 @@ from .costs import (activated_abilities, check_other_costs, execute_payment, fin
                     mana_sources, pay_other_costs, plan_payment, simple_mana_ability)
 from .decisions import CANCEL, Decision, IllegalAnswer, Option
 from .events import Event
-from .mana import COLOR_BY_NAME, COLOR_NAMES, ManaCost
+from .costs import payment_units
+from .mana import COLOR_BY_NAME, COLOR_NAMES, ManaCost, match_payment
 from .objects import GameObject, StackAbility
 from .refs import ObjectFilter, TargetSpec
 from .targets import candidates, check_choice, has_legal_choice
@@ -140,11 +141,13 @@ def castable(game: "Game", card: GameObject, player: int) -> bool:
     return has_legal_choice(game, effect.targets, player, card, None)
 
 
-def activation_problem(game: "Game", obj: GameObject, index: int, player: int) -> str | None:
-    abilities = activated_abilities(game, obj)
-    if index < 0 or index >= len(abilities):
-        return f"{obj.name} has no such ability"
-    ab = abilities[index]
+def activation_problem(game: "Game", obj: GameObject, index: int, player: int,
+                       ab: ActivatedAbility | None = None) -> str | None:
+    if ab is None:
+        abilities = activated_abilities(game, obj)
+        if index < 0 or index >= len(abilities):
+            return f"{obj.name} has no such ability"
+        ab = abilities[index]
     if obj.zone != "battlefield":
         return f"{obj.name} isn't on the battlefield"
     if game.chars(obj).controller != player:
@@ -164,10 +167,15 @@ def activation_problem(game: "Game", obj: GameObject, index: int, player: int) -
     return None
 
 
-def activatable(game: "Game", obj: GameObject, index: int, player: int) -> bool:
-    if activation_problem(game, obj, index, player):
+def activatable(game: "Game", obj: GameObject, index: int, player: int,
+                ab: ActivatedAbility | None = None) -> bool:
+    if ab is None:
+        abilities = activated_abilities(game, obj)
+        if not 0 <= index < len(abilities):
+            return False
+        ab = abilities[index]
+    if activation_problem(game, obj, index, player, ab):
         return False
-    ab = activated_abilities(game, obj)[index]
     if ab.cost.has_mana and not can_afford(game, player, ab.cost.mana, set(), exclude=_self_cost(ab, obj)):
         return False
     if ab.is_mana:
@@ -194,20 +202,64 @@ def legal_actions(game: "Game", player: int) -> list[Option]:
     """The actions a player with priority could take now (117.1), each an answer template."""
     opts = [Option({"action": "pass"}, "Pass priority")]
     p = game.players[player]
+    sorcery_ok = is_sorcery_timing(game, player)
+    land_ok = sorcery_ok and p.lands_played < 1
+    units = None
     for card in p.hand:
-        if "Land" in game.chars(card).types:
-            if land_problem(game, card, player) is None:
+        c = game.chars(card)
+        if "Land" in c.types:
+            if land_ok:
                 opts.append(Option({"action": "play", "card": card.id}, f"Play {card.name}"))
-        elif castable(game, card, player):
-            opts.append(Option({"action": "cast", "card": card.id}, f"Cast {card.name}"))
-    for obj in game.battlefield:
-        if game.chars(obj).controller != player:
             continue
-        for i, ab in enumerate(activated_abilities(game, obj)):
-            if activatable(game, obj, i, player):
+        if not c.mana_cost.symbols:
+            continue
+        if not sorcery_ok and "Instant" not in c.types and not any(
+                getattr(a, "keyword", None) == "flash" for a in c.abilities):
+            continue
+        if units is None:
+            units = payment_units(game, player, set())
+        cost = c.mana_cost.with_x(0) if c.mana_cost.has_x else c.mana_cost
+        if match_payment(cost, units) is None:
+            continue
+        if _has_targets_for(game, card, c, player):
+            opts.append(Option({"action": "cast", "card": card.id}, f"Cast {card.name}"))
+    bf = game.battlefield_chars()
+    for obj in game.battlefield:
+        c = bf[obj.id]
+        if c.controller != player:
+            continue
+        i = -1
+        for ab in c.abilities:
+            if not isinstance(ab, ActivatedAbility):
+                continue
+            i += 1
+            if ab.is_mana and ab.cost.tap:
+                if obj.tapped:
+                    continue
+                if simple_mana_ability(ab) is not None:
+                    # "{T}: Add ...": legal unless a creature's summoning sickness stops it (302.6).
+                    if "Creature" in c.types and game.summoning_sick(obj) and not game.has_keyword(obj, "haste"):
+                        continue
+                    opts.append(Option({"action": "activate", "source": obj.id, "ability": i},
+                                       f"{obj.name}: {ab.text}" if ab.text else f"Activate {obj.name}"))
+                    continue
+            if activatable(game, obj, i, player, ab):
                 label = f"{obj.name}: {ab.text}" if ab.text else f"Activate {obj.name}"
                 opts.append(Option({"action": "activate", "source": obj.id, "ability": i}, label))
     return opts
+
+
+def _has_targets_for(game: "Game", card: GameObject, c: Any, player: int) -> bool:
+    if "Aura" in c.subtypes:
+        spec = aura_spec(game, card)
+        return spec is None or bool(candidates(game, spec, player, card, None))
+    effect = spell_effect(game, card)
+    if effect.is_modal:
+        return any(has_legal_choice(game, effect.target_specs((m,)), player, card, None)
+                   for m in range(len(effect.modes)))
+    if not effect.targets:
+        return True
+    return has_legal_choice(game, effect.targets, player, card, None)
 
 
 def priority_decision(game: "Game", player: int) -> Decision:

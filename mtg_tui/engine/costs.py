@@ -49,13 +49,21 @@ def mana_sources(game: "Game", player: int, exclude: set[int] | None = None
                  ) -> list[tuple[GameObject, int, tuple[tuple[str, ...], ...]]]:
     """Untapped permanents the player controls with a simple mana ability: (object, ability index, units)."""
     out = []
+    bf = game.battlefield_chars()
     for o in game.battlefield:
-        if exclude and o.id in exclude:
+        if o.tapped or (exclude and o.id in exclude):
             continue
-        c = game.chars(o)
-        if c.controller != player or not can_tap_for_cost(game, o):
+        c = bf[o.id]
+        if c.controller != player:
             continue
-        for i, ab in enumerate(activated_abilities(game, o)):
+        if "Creature" in c.types and (o.sick or c.controller != o.ctl_mark) and not any(
+                getattr(a, "keyword", None) == "haste" for a in c.abilities):
+            continue   # summoning sickness (302.6)
+        i = -1
+        for ab in c.abilities:
+            if not isinstance(ab, ActivatedAbility):
+                continue
+            i += 1
             units = simple_mana_ability(ab)
             if units:
                 out.append((o, i, units))

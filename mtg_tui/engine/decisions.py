@@ -33,7 +33,7 @@ class IllegalAnswer(Exception):
         self.reason = reason
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Option:
     """One legal choice: its value (what to answer) and how to show it."""
 
@@ -41,7 +41,7 @@ class Option:
     label: str
 
 
-@dataclass
+@dataclass(slots=True)
 class Decision:
     """A question to one player.
 

@@ -83,10 +83,15 @@ class Game:
         self._driver: Driver | None = None
         self._bf_version = -1
         self._bf_chars: dict[int, Characteristics] = {}
+        self._bf_fingerprint: Any = None
+        self._bf_status_sensitive = True
+        self._bf_triggered: list[tuple[GameObject, tuple[Any, ...]]] | None = None
         self._pflags_version = -1
         self._pflags: dict[int, set[str]] = {}
-        self._other_chars: dict[int, tuple[int, Characteristics]] = {}
-        self.turn_events: list[Any] = []         # what happened this turn, for "this turn" conditions
+        self._other_chars: dict[int, tuple[Any, Characteristics]] = {}
+        self.turn_events: list[Any] = []
+        self.tokens_left_battlefield = False     # a token is off the battlefield: 704.5d has work
+        self.sba_clean_version = -1              # state version at which no state-based action applied         # what happened this turn, for "this turn" conditions
         self.spells_cast_this_turn: dict[int, int] = {0: 0, 1: 0}
         self.setup_info: dict[str, Any] = {}
         self.on_log: Any = None
@@ -146,7 +151,6 @@ class Game:
         value = d.validate(answer)
         self.record.append([player, answer])
         self.decisions_made += 1
-        self.touch()
         self._advance(value)
 
     def concede(self, player: int) -> None:
@@ -195,12 +199,59 @@ class Game:
     # Characteristics
 
     def _ensure_bf(self) -> None:
+        if self._bf_version == self.version:
+            return
+        # Most changes (life, mana, damage, steps) don't touch what the layers read:
+        # recompute only when that has changed.
+        fp = self._fingerprint(self._bf_status_sensitive)
+        if fp != self._bf_fingerprint:
+            self._bf_chars, self._bf_status_sensitive = compute_battlefield(self)
+            self._bf_fingerprint = self._fingerprint(self._bf_status_sensitive)
+            self._bf_triggered = None
+        self._bf_version = self.version
+
+    def _fingerprint(self, status: bool) -> Any:
+        """What the layers read. Tapped and combat status count only if some effect's filter looks at them."""
+        c = self.combat
+        if status:
+            objs = tuple((o.id, o.timestamp, o.controller, o.attached_to, o.tapped,
+                          tuple(o.counters.items()) if o.counters else ()) for o in self.battlefield)
+            return (objs, tuple((id(e), e.affected) for e in self.continuous),
+                    (tuple(c.attackers), tuple(c.blockers)) if c is not None else None)
+        objs = tuple((o.id, o.timestamp, o.controller, o.attached_to,
+                      tuple(o.counters.items()) if o.counters else ()) for o in self.battlefield)
+        return (objs, tuple((id(e), e.affected) for e in self.continuous))
+
+    def battlefield_chars(self) -> dict[int, Characteristics]:
+        """Characteristics of every permanent, by id (for loops over the whole battlefield)."""
         if self._bf_version != self.version:
-            self._bf_chars = compute_battlefield(self)
-            self._bf_version = self.version
+            self._ensure_bf()
+        return self._bf_chars
+
+    def triggered_sources(self) -> list[tuple[GameObject, tuple[Any, ...]]]:
+        """Permanents with triggered abilities, and those abilities (for checking events, 603.2)."""
+        self._ensure_bf()
+        if self._bf_triggered is None:
+            from .abilities import TriggeredAbility
+            out = []
+            for o in self.battlefield:
+                c = self._bf_chars.get(o.id)
+                if c is None:
+                    continue
+                abs_ = tuple(a for a in c.abilities if isinstance(a, TriggeredAbility))
+                if abs_:
+                    out.append((o, abs_))
+            self._bf_triggered = out
+        return self._bf_triggered
 
     def chars(self, obj: Any) -> Characteristics:
         """An object's current characteristics (613)."""
+        if obj.zone == "battlefield" and type(obj) is GameObject:
+            if self._bf_version != self.version:
+                self._ensure_bf()
+            c = self._bf_chars.get(obj.id)
+            if c is not None:
+                return c
         if isinstance(obj, LKI):
             return obj.chars
         if isinstance(obj, StackAbility):
@@ -208,16 +259,13 @@ class Game:
             c.name = obj.source_name
             c.controller = obj.controller
             return c
-        if obj.zone == "battlefield":
-            self._ensure_bf()
-            c = self._bf_chars.get(obj.id)
-            if c is not None:
-                return c
+        # Off the battlefield nothing changes an object's characteristics here, and an
+        # object that moves is a new object (400.7): its printed values can be kept.
         cached = self._other_chars.get(obj.id)
-        if cached is not None and cached[0] == self.version:
+        if cached is not None and cached[0] is obj:
             return cached[1]
         c = base_characteristics(self, obj)
-        self._other_chars[obj.id] = (self.version, c)
+        self._other_chars[obj.id] = (obj, c)
         return c
 
     def controller_of(self, obj: Any) -> int:

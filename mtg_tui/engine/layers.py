@@ -106,8 +106,32 @@ def _intrinsic_mana(game: "Game", c: Characteristics) -> None:
         c.abilities = c.abilities + tuple(a for a in extra if id(a) not in have)
 
 
-def compute_battlefield(game: "Game") -> dict[int, Characteristics]:
-    """Characteristics of every permanent, all layers applied."""
+def _status_filter(flt: Any) -> bool:
+    if flt is None:
+        return False
+    if flt.tapped is not None or flt.attacking is not None or flt.blocking is not None:
+        return True
+    return any(_status_filter(f) for f in flt.any_of)
+
+
+def compute_battlefield(game: "Game") -> tuple[dict[int, Characteristics], bool]:
+    """Characteristics of every permanent, all layers applied.
+
+    Also says whether any effect looked at tapped or combat status (so that
+    tapping a permanent must trigger a recomputation).
+    """
+    chars = _compute(game)
+    sensitive = False
+    for c in chars.values():
+        for ab in c.abilities:
+            if isinstance(ab, StaticAbility):
+                for d in ab.effects:
+                    if d.affected.kind == "filter" and _status_filter(d.affected.filter):
+                        sensitive = True
+    return chars, sensitive
+
+
+def _compute(game: "Game") -> dict[int, Characteristics]:
     objs = sorted(game.battlefield, key=lambda o: o.timestamp)
     chars: dict[int, Characteristics] = {o.id: base_characteristics(game, o) for o in objs}
     by_id = {o.id: o for o in objs}

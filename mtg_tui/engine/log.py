@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class LogEntry:
     """One event. ``cites`` are rule numbers (e.g. "704.5g"); ``objects`` the ids involved."""
 

@@ -16,7 +16,8 @@ from .abilities import KeywordAbility
 from .decisions import Decision, Option
 from .objects import GameObject
 from .refs import ObjectFilter, object_matches
-from .replacement import has_quality
+from .alike import alike_key
+from .replacement import has_quality, use_regeneration_shield
 
 if TYPE_CHECKING:
     from .game import Game
@@ -56,10 +57,13 @@ def _illegal_attachment(game: "Game", obj: GameObject) -> str | None:
 
 def check(game: "Game") -> Gen:
     """Perform state-based actions until none apply. Returns True if any were performed."""
+    if game.sba_clean_version == game.version:
+        return False   # nothing has changed since the last check found nothing to do
     any_done = False
     while True:
         done = yield from _once(game)
         if not done:
+            game.sba_clean_version = game.version
             return any_done
         any_done = True
         if game.over:
@@ -69,11 +73,10 @@ def check(game: "Game") -> Gen:
 def _once(game: "Game") -> Gen:
     losers: list[tuple[Any, str, str]] = []
     for p in game.players:
-        if p.lost:
+        if p.lost or not (p.life <= 0 or p.drew_from_empty or p.poison >= 10):
             continue
-        cant_lose = "cant_lose" in game.player_flags(p.index)
-        if cant_lose:
-            continue
+        if "cant_lose" in game.player_flags(p.index):
+            continue   # 104.3: an effect may say a player can't lose
         if p.life <= 0:
             losers.append((p, "704.5a", f"{p.name} has {p.life} life and loses the game"))
         elif p.drew_from_empty:
@@ -89,17 +92,20 @@ def _once(game: "Game") -> Gen:
     vanish: list[tuple[GameObject, str]] = []
     counter_fix: list[GameObject] = []
 
-    for p in game.players:
-        for zone in (p.hand, p.graveyard, p.library):
-            for o in zone:
-                if o.is_token:
-                    vanish.append((o, zone is p.hand and "hand" or "graveyard"))
-    for o in game.exile:
-        if o.is_token:
-            vanish.append((o, "exile"))
+    if game.tokens_left_battlefield:
+        game.tokens_left_battlefield = False
+        for p in game.players:
+            for zone in (p.hand, p.graveyard, p.library):
+                for o in zone:
+                    if o.is_token:
+                        vanish.append((o, zone is p.hand and "hand" or "graveyard"))
+        for o in game.exile:
+            if o.is_token:
+                vanish.append((o, "exile"))
 
+    bf = game.battlefield_chars()
     for o in game.battlefield:
-        c = game.chars(o)
+        c = bf[o.id]
         touched = o.deathtouch_damaged
         o.deathtouch_damaged = False   # "since the last time state-based actions were checked"
         if "Creature" in c.types:
@@ -117,7 +123,7 @@ def _once(game: "Game") -> Gen:
         if "Planeswalker" in c.types and o.counters.get("loyalty", 0) <= 0:
             to_graveyard.append((o, "704.5i", f"{o.name} has no loyalty"))
             continue
-        why = _illegal_attachment(game, o)
+        why = _illegal_attachment(game, o) if (o.attached_to is not None or "Aura" in c.subtypes) else None
         if why == "704.5m":
             to_graveyard.append((o, "704.5m", f"{o.name} isn't attached to a legal object"))
         elif why in ("704.5n", "704.5p"):
@@ -127,11 +133,13 @@ def _once(game: "Game") -> Gen:
 
     # The legend rule (704.5j): each player with two or more legendary permanents of one name keeps one.
     legend_choices: list[tuple[int, list[GameObject]]] = []
-    for pi in game.apnap():
+    legendary = [o for o in game.battlefield if "Legendary" in bf[o.id].supertypes
+                 and not any(o is x for x, _, _ in to_graveyard)]
+    for pi in game.apnap() if len(legendary) > 1 else ():
         groups: dict[str, list[GameObject]] = {}
-        for o in game.battlefield:
+        for o in legendary:
             c = game.chars(o)
-            if c.controller == pi and "Legendary" in c.supertypes and not any(o is x for x, _, _ in to_graveyard):
+            if c.controller == pi:
                 groups.setdefault(c.name, []).append(o)
         for name, objs in groups.items():
             if len(objs) >= 2:
@@ -141,7 +149,6 @@ def _once(game: "Game") -> Gen:
         return False
 
     legend_out: list[GameObject] = []
-    from .alike import alike_key
     for pi, objs in legend_choices:
         if len({alike_key(game, o) for o in objs}) == 1:
             keep = objs[0]
@@ -180,7 +187,6 @@ def _once(game: "Game") -> Gen:
         game.log_event(f"Legend rule: {o.name} is put into its owner's graveyard.", ("704.5j",), (o.id,))
         movers.append(o)
     destroyed: list[GameObject] = []
-    from .replacement import use_regeneration_shield
     for o, rule, text in to_destroy:
         if use_regeneration_shield(game, o):
             continue

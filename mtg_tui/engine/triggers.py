@@ -210,21 +210,23 @@ def _player_ok(who: str, player: int, you: int) -> bool:
 
 def check_events(game: "Game", events: list[Event], lookback: dict[int, LKI] | None = None) -> None:
     """Note every ability that triggers on these events (603.2, 603.10)."""
-    from .resolution import Ctx
     for ev in events:
-        sources: list[Any] = list(game.battlefield)
         if lookback is not None and ev.kind == "zone" and ev.from_zone == "battlefield":
-            sources = list(lookback.values())   # look back in time (603.10a)
-        elif ev.kind == "zone" and ev.from_zone == "battlefield" and ev.lki is not None:
-            sources = sources + [ev.lki]
-        for src in sources:
-            for ab in _abilities(game, src):
-                if not isinstance(ab, TriggeredAbility):
-                    continue
+            # Leaves-the-battlefield abilities look back in time (603.10a).
+            pairs: list[tuple[Any, tuple[Any, ...]]] = [
+                (lk, tuple(a for a in lk.chars.abilities if isinstance(a, TriggeredAbility)))
+                for lk in lookback.values()]
+        else:
+            pairs = list(game.triggered_sources())
+            if ev.kind == "zone" and ev.from_zone == "battlefield" and ev.lki is not None:
+                pairs.append((ev.lki, tuple(a for a in ev.lki.chars.abilities if isinstance(a, TriggeredAbility))))
+        for src, abilities in pairs:
+            for ab in abilities:
                 you = _controller(game, src)
                 if not matches(game, ab.trigger, ev, src, you):
                     continue
                 if ab.condition is not None:
+                    from .resolution import Ctx
                     live = game.objects.get(src.id)
                     ctx = Ctx(game, you, live or src, src.id, src.card_uid, src.name, event=ev)
                     if not condition_holds(game, ab.condition, ctx):

@@ -152,7 +152,6 @@ def run_turn(game: "Game", start_step: str | None) -> Gen:
             if game.combat is None or not combat_mod.needs_first_strike_step(game):
                 continue
         game.step = step
-        game.touch()
         if resume and step == start_step:
             resume = False
             if step in PRIORITY_STEPS:
@@ -262,12 +261,12 @@ def end_step(game: "Game", step: str) -> None:
     for p in game.players:
         lost = p.pool.empty()
         if lost:
+            game.touch()
             game.log_event(f"{p.name}'s unused mana ({''.join('{%s}' % t for t in lost)}) empties.", ("500.4",),
                            player=p.index)
     if step == "end_of_combat":
         game.continuous = [e for e in game.continuous if e.duration != "end_of_combat"]
-        combat_mod.end_combat(game)
-    game.touch()
+        combat_mod.end_combat(game)   # touches the state
 
 
 # ---------------------------------------------------------------------------
