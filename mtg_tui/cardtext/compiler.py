@@ -791,6 +791,8 @@ class Compiler:
         def objs(i: int = 0) -> Ref:
             return self.obj_ref(trees[i], scope)
 
+        if d in ("vp_damage", "vp_damage_equal") and not self._can_be_source(subject, scope):
+            raise TextError("damage needs a source object (\"[this] deals N damage\")", "deal")
         if d == "vp_damage":
             amt = self.amount(_find(vp, "amount"))
             rec = self.recipients(trees[1], scope)
@@ -916,6 +918,13 @@ class Compiler:
             ops = self.rule_ops(vp, scope)
             return [I.ApplyEffect(self._objects(subject), ops, duration or "permanent")]
         raise TextError(f"this kind of effect isn't supported yet: {d[3:].replace('_', ' ')}", d)
+
+    def _can_be_source(self, ref: Ref, scope: Scope) -> bool:
+        if isinstance(ref, (YouRef, EachPlayerRef, ControllerOfRef, OwnerOfRef, DefendingPlayerRef)):
+            return False
+        if isinstance(ref, TargetRef):
+            return scope.targets[ref.index].objects is not None
+        return True
 
     def _player(self, ref: Ref) -> Ref:
         if isinstance(ref, (SelfRef, AttachedRef, AllRef, RememberedRef)):

@@ -486,10 +486,10 @@ def _missing(game: "Game", player: int, action: dict[str, Any]) -> Decision | No
         skip = None
     if effect.is_modal and action.get("mode") is None:
         d = Decision("choose", player, f"{name}: choose {effect.mode_count} mode",
-                     [Option([i + 1], t) for i, t in enumerate(effect.mode_texts or
-                                                             [f"mode {i + 1}" for i in range(len(effect.modes))])],
+                     [Option(i + 1, t) for i, t in enumerate(effect.mode_texts or
+                                                           [f"mode {i + 1}" for i in range(len(effect.modes))])],
                      1, 1, subkind="mode")
-        d.validator = lambda ans: {"mode": _validated(game, player, action, "mode", _first(ans))}
+        d.validator = lambda ans: {"mode": _validated(game, player, action, "mode", _mode_answer(ans))}
         return d
     if cost.has_x and action.get("x") is None:
         mx = max(0, _max_x(game, player, cost, avoid_base, skip, exclude))
@@ -515,6 +515,13 @@ def _missing(game: "Game", player: int, action: dict[str, Any]) -> Decision | No
 def _auto(action: dict[str, Any]) -> None:
     action["pay"] = "auto"
     return None
+
+
+def _mode_answer(ans: Any) -> list[Any]:
+    """A mode answer: 2, [2] or [[2]] all mean the second mode."""
+    while isinstance(ans, list) and len(ans) == 1 and isinstance(ans[0], list):
+        ans = ans[0]
+    return ans if isinstance(ans, list) else [ans]
 
 
 def _first(ans: Any) -> Any:

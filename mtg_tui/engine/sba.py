@@ -9,6 +9,7 @@ order, before the actions happen together.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generator
 
 from . import actions
@@ -70,83 +71,110 @@ def check(game: "Game") -> Gen:
             return True
 
 
-def _once(game: "Game") -> Gen:
-    losers: list[tuple[Any, str, str]] = []
+@dataclass
+class Found:
+    """The state-based actions that apply now (704.5), before any is performed."""
+
+    losers: list[tuple[Any, str, str]] = field(default_factory=list)
+    to_graveyard: list[tuple[GameObject, str, str]] = field(default_factory=list)
+    to_destroy: list[tuple[GameObject, str, str]] = field(default_factory=list)
+    unattach: list[tuple[GameObject, str]] = field(default_factory=list)
+    vanish: list[tuple[GameObject, str]] = field(default_factory=list)
+    counter_fix: list[GameObject] = field(default_factory=list)
+    legend_choices: list[tuple[int, list[GameObject]]] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.losers or self.to_graveyard or self.to_destroy or self.unattach or self.vanish
+                    or self.counter_fix or self.legend_choices)
+
+    def rules(self) -> list[str]:
+        out = [r for _, r, _ in self.losers + self.to_graveyard + self.to_destroy]
+        out += [r for _, r in self.unattach] + ["704.5d"] * len(self.vanish) + ["704.5q"] * len(self.counter_fix)
+        return out + ["704.5j"] * len(self.legend_choices)
+
+
+def find(game: "Game", every_zone: bool = False) -> Found:
+    """Which state-based actions apply now. Changes nothing.
+
+    Tokens off the battlefield are looked for only when one has left it,
+    unless ``every_zone`` asks for a full look (704.5d).
+    """
+    f = Found()
     for p in game.players:
         if p.lost or not (p.life <= 0 or p.drew_from_empty or p.poison >= 10):
             continue
         if "cant_lose" in game.player_flags(p.index):
             continue   # 104.3: an effect may say a player can't lose
         if p.life <= 0:
-            losers.append((p, "704.5a", f"{p.name} has {p.life} life and loses the game"))
+            f.losers.append((p, "704.5a", f"{p.name} has {p.life} life and loses the game"))
         elif p.drew_from_empty:
-            losers.append((p, "704.5b", f"{p.name} drew from an empty library and loses the game"))
+            f.losers.append((p, "704.5b", f"{p.name} drew from an empty library and loses the game"))
         elif p.poison >= 10:
-            losers.append((p, "704.5c", f"{p.name} has {p.poison} poison counters and loses the game"))
-    for p in game.players:
-        p.drew_from_empty = False
+            f.losers.append((p, "704.5c", f"{p.name} has {p.poison} poison counters and loses the game"))
 
-    to_graveyard: list[tuple[GameObject, str, str]] = []
-    to_destroy: list[tuple[GameObject, str, str]] = []
-    unattach: list[tuple[GameObject, str]] = []
-    vanish: list[tuple[GameObject, str]] = []
-    counter_fix: list[GameObject] = []
-
-    if game.tokens_left_battlefield:
-        game.tokens_left_battlefield = False
+    if game.tokens_left_battlefield or every_zone:
         for p in game.players:
             for zone in (p.hand, p.graveyard, p.library):
                 for o in zone:
                     if o.is_token:
-                        vanish.append((o, zone is p.hand and "hand" or "graveyard"))
+                        f.vanish.append((o, zone is p.hand and "hand" or "graveyard"))
         for o in game.exile:
             if o.is_token:
-                vanish.append((o, "exile"))
+                f.vanish.append((o, "exile"))
 
     bf = game.battlefield_chars()
     for o in game.battlefield:
         c = bf[o.id]
-        touched = o.deathtouch_damaged
-        o.deathtouch_damaged = False   # "since the last time state-based actions were checked"
         if "Creature" in c.types:
             t = c.toughness or 0
             if t <= 0:
-                to_graveyard.append((o, "704.5f", f"{o.name} has toughness {t}"))
+                f.to_graveyard.append((o, "704.5f", f"{o.name} has toughness {t}"))
                 continue
             indestructible = game.has_keyword(o, "indestructible")
             if o.damage >= t and not indestructible:
-                to_destroy.append((o, "704.5g", f"{o.name} has lethal damage ({o.damage} on a {c.power}/{t})"))
+                f.to_destroy.append((o, "704.5g", f"{o.name} has lethal damage ({o.damage} on a {c.power}/{t})"))
                 continue
-            if touched and not indestructible:
-                to_destroy.append((o, "704.5h", f"{o.name} was dealt damage by a source with deathtouch"))
+            if o.deathtouch_damaged and not indestructible:
+                f.to_destroy.append((o, "704.5h", f"{o.name} was dealt damage by a source with deathtouch"))
                 continue
         if "Planeswalker" in c.types and o.counters.get("loyalty", 0) <= 0:
-            to_graveyard.append((o, "704.5i", f"{o.name} has no loyalty"))
+            f.to_graveyard.append((o, "704.5i", f"{o.name} has no loyalty"))
             continue
         why = _illegal_attachment(game, o) if (o.attached_to is not None or "Aura" in c.subtypes) else None
         if why == "704.5m":
-            to_graveyard.append((o, "704.5m", f"{o.name} isn't attached to a legal object"))
+            f.to_graveyard.append((o, "704.5m", f"{o.name} isn't attached to a legal object"))
         elif why in ("704.5n", "704.5p"):
-            unattach.append((o, why))
+            f.unattach.append((o, why))
         if o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
-            counter_fix.append(o)
+            f.counter_fix.append(o)
 
     # The legend rule (704.5j): each player with two or more legendary permanents of one name keeps one.
-    legend_choices: list[tuple[int, list[GameObject]]] = []
     legendary = [o for o in game.battlefield if "Legendary" in bf[o.id].supertypes
-                 and not any(o is x for x, _, _ in to_graveyard)]
+                 and not any(o is x for x, _, _ in f.to_graveyard)]
     for pi in game.apnap() if len(legendary) > 1 else ():
         groups: dict[str, list[GameObject]] = {}
         for o in legendary:
-            c = game.chars(o)
+            c = bf[o.id]
             if c.controller == pi:
                 groups.setdefault(c.name, []).append(o)
         for name, objs in groups.items():
             if len(objs) >= 2:
-                legend_choices.append((pi, objs))
+                f.legend_choices.append((pi, objs))
+    return f
 
-    if not (losers or to_graveyard or to_destroy or unattach or vanish or counter_fix or legend_choices):
+
+def _once(game: "Game") -> Gen:
+    f = find(game)
+    # Both "since the last time state-based actions were checked" conditions reset with this check.
+    game.tokens_left_battlefield = False
+    for p in game.players:
+        p.drew_from_empty = False
+    for o in game.battlefield:
+        o.deathtouch_damaged = False
+    if not f:
         return False
+    losers, to_graveyard, to_destroy, unattach = f.losers, f.to_graveyard, f.to_destroy, f.unattach
+    vanish, counter_fix, legend_choices = f.vanish, f.counter_fix, f.legend_choices
 
     legend_out: list[GameObject] = []
     for pi, objs in legend_choices:

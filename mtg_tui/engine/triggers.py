@@ -332,10 +332,10 @@ def _put_one(game: "Game", t: PendingTrigger) -> Gen:
             _removed(game, t)
             return
         d = Decision("choose", t.controller, f"{t.source_name}: choose a mode",
-                     [Option([i + 1], effect.mode_texts[i] if i < len(effect.mode_texts) else f"mode {i + 1}")
+                     [Option(i + 1, effect.mode_texts[i] if i < len(effect.mode_texts) else f"mode {i + 1}")
                       for i in legal_modes], 1, 1, subkind="mode")
         ans = yield d
-        mode = (int(ans[0] if isinstance(ans, list) else ans) - 1,)
+        mode = (int(ans[0]) - 1,)
     specs = effect.target_specs(mode)
     targets: list[list[int]] = [[] for _ in specs]
     if any(s.max_count for s in specs):

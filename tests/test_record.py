@@ -1,0 +1,66 @@
+"""The record: seed + setup + answers reproduce a game; a damaged record gives a clear message."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mtg_tui.agents import RandomAgent
+from mtg_tui.agents.base import play_out
+from mtg_tui.decks.decklist import card_list
+from mtg_tui.decks.library import load_deck
+from mtg_tui.engine.decisions import IllegalAnswer
+from mtg_tui.engine.record import Record, RecordError, replay
+from mtg_tui.engine.setup import new_game
+
+
+def setup() -> dict:
+    return {"kind": "new", "players": ["A", "B"], "decks": [card_list(load_deck("Red Burn")),
+                                                            card_list(load_deck("Green Stompy"))],
+            "starting": None}
+
+
+def test_same_seed_and_answers_give_the_same_game(db) -> None:
+    a = new_game(setup(), 42, db)
+    play_out(a, {0: RandomAgent("x"), 1: RandomAgent("y")})
+    b = new_game(setup(), 42, db)
+    play_out(b, {0: RandomAgent("x"), 1: RandomAgent("y")})
+    assert [str(e) for e in a.log.entries] == [str(e) for e in b.log.entries]
+    assert a.record == b.record
+
+
+def test_record_round_trips_through_a_file(tmp_path: Path, db) -> None:
+    g = new_game(setup(), 7, db)
+    agents = {0: RandomAgent(1), 1: RandomAgent(2)}
+    for _ in range(150):
+        d = g.pending
+        g.answer(d.player, agents[d.player].decide(g, d))
+    path = tmp_path / "game.json"
+    Record.of(g).save(path)
+    again = replay(Record.load(path), db)
+    assert [str(e) for e in again.log.entries] == [str(e) for e in g.log.entries]
+    assert again.pending.kind == g.pending.kind and again.pending.player == g.pending.player
+
+
+def test_a_damaged_record_is_a_clear_error(tmp_path: Path, db) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(RecordError, match="damaged"):
+        Record.load(path)
+    path.write_text(json.dumps({"format": 1, "seed": 1, "setup": setup(), "answers": [[0, "nonsense"]]}))
+    with pytest.raises(RecordError, match="answer 1"):
+        replay(Record.load(path), db)
+
+
+def test_an_illegal_answer_changes_nothing(db) -> None:
+    g = new_game(setup(), 3, db)
+    d = g.pending
+    before = (len(g.record), len(g.log), g.version)
+    with pytest.raises(IllegalAnswer):
+        g.answer(d.player, "maybe")
+    with pytest.raises(IllegalAnswer, match="not the one deciding"):
+        g.answer(1 - d.player, "keep")
+    assert (len(g.record), len(g.log), g.version) == before
+    assert g.pending is d
