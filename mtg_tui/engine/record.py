@@ -79,3 +79,12 @@ def replay(record: Record, cards: Any, upto: int | None = None) -> Game:
         except (TypeError, ValueError) as e:
             raise RecordError(f"answer {i + 1} is damaged: {e}") from None
     return game
+
+
+def fork(game: Game) -> Game:
+    """An independent copy of a game in its current state (by replaying its record).
+
+    Determinism makes this exact: computer players can try lines of play on
+    a copy without touching the real game.
+    """
+    return replay(Record.of(game), game.cards)

@@ -1,0 +1,335 @@
+"""A read-only view of a game, for the UI, the computer players and tools.
+
+Nothing outside the engine needs its internals: ``GameView`` offers the
+public state as plain immutable records, hides what a viewer may not see
+(the other player's hand, libraries), lists legal actions, and explains an
+object's characteristics (what is changing them). The only way to change a
+game is ``Game.answer`` (or ``Game.concede``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .abilities import KeywordAbility, StaticAbility
+from .casting import legal_actions
+from .decisions import Decision, Option
+from .game import STEP_NAMES, STEPS, Game
+from .log import LogEntry
+from .objects import GameObject, StackAbility
+
+
+@dataclass(frozen=True)
+class ObjectView:
+    id: int
+    uid: int
+    name: str
+    zone: str
+    owner: int
+    controller: int
+    mana_cost: str
+    mana_value: int
+    colors: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    type_line: str
+    power: int | None
+    toughness: int | None
+    printed_power: int | str | None
+    printed_toughness: int | str | None
+    pt_changed: bool
+    loyalty: int | None
+    tapped: bool
+    sick: bool
+    damage: int
+    counters: dict[str, int]
+    attached_to: int | None
+    attachments: tuple[int, ...]
+    attacking: int | None          # the player or planeswalker id it attacks
+    blocking: tuple[int, ...]      # the attackers it blocks
+    blocked: bool
+    is_token: bool
+    keywords: tuple[str, ...]
+    text: str                      # printed rules text
+    abilities: tuple[str, ...]     # the text of the abilities it has now
+    flags: tuple[str, ...]         # rule effects on it now ("can't block", ...)
+
+    @property
+    def is_creature(self) -> bool:
+        return "Creature" in self.types
+
+    @property
+    def is_land(self) -> bool:
+        return "Land" in self.types
+
+
+@dataclass(frozen=True)
+class StackItemView:
+    id: int
+    kind: str                        # "spell" | "ability"
+    name: str
+    controller: int
+    targets: tuple[tuple[int, str], ...]
+    text: str
+    source_id: int | None
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    index: int
+    id: int
+    name: str
+    life: int
+    poison: int
+    library_count: int
+    hand_count: int
+    graveyard: tuple[ObjectView, ...]
+    exile: tuple[ObjectView, ...]
+    mana_pool: str
+    lands_played: int
+    lost: bool
+    won: bool
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """Something changing an object: an effect, a counter, an attachment."""
+
+    kind: str          # "effect" | "counters" | "attachment" | "static"
+    source: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Inspection:
+    object: ObjectView
+    modifiers: tuple[Modifier, ...]
+
+
+@dataclass
+class GameView:
+    """The game as one viewer may see it. ``viewer`` None sees everything."""
+
+    game: Game
+    viewer: int | None = None
+    _cache: dict[int, ObjectView] = field(default_factory=dict, repr=False)
+
+    # -- the turn --------------------------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        return self.game.turn
+
+    @property
+    def step(self) -> str:
+        return self.game.step
+
+    @property
+    def step_name(self) -> str:
+        return STEP_NAMES.get(self.game.step, self.game.step)
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return STEPS
+
+    @property
+    def active(self) -> int:
+        return self.game.active
+
+    @property
+    def priority_player(self) -> int | None:
+        d = self.game.pending
+        return d.player if d is not None and d.kind == "priority" else None
+
+    @property
+    def pending(self) -> Decision | None:
+        return self.game.pending
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    @property
+    def winner(self) -> int | None:
+        return self.game.winner
+
+    @property
+    def is_draw(self) -> bool:
+        return self.game.is_draw
+
+    @property
+    def seed(self) -> int:
+        return self.game.seed
+
+    # -- players and zones -------------------------------------------------------
+
+    def player(self, index: int) -> PlayerView:
+        p = self.game.players[index]
+        return PlayerView(p.index, p.id, p.name, p.life, p.poison, len(p.library), len(p.hand),
+                          tuple(self.obj(o) for o in p.graveyard),
+                          tuple(self.obj(o) for o in self.game.exile if o.owner == index),
+                          p.pool.text(), p.lands_played, p.lost, p.won)
+
+    @property
+    def players(self) -> list[PlayerView]:
+        return [self.player(i) for i in range(len(self.game.players))]
+
+    def battlefield(self, controller: int | None = None) -> list[ObjectView]:
+        g = self.game
+        return [self.obj(o) for o in g.battlefield if controller is None or g.controller_of(o) == controller]
+
+    def hand(self, player: int) -> list[ObjectView] | None:
+        """A player's hand, or None if this viewer may not see it."""
+        if self.viewer is not None and self.viewer != player:
+            revealed = [o for o in self.game.players[player].hand if o.revealed]
+            return [self.obj(o) for o in revealed] if revealed else None
+        return [self.obj(o) for o in self.game.players[player].hand]
+
+    def stack(self) -> list[StackItemView]:
+        """Top first."""
+        g = self.game
+        out = []
+        for o in reversed(g.stack):
+            targets = tuple((t, g.describe(t)) for row in o.targets for t in row)
+            if isinstance(o, StackAbility):
+                out.append(StackItemView(o.id, "ability", o.source_name, o.controller, targets,
+                                         getattr(o.ability, "text", ""), o.source_id))
+            else:
+                out.append(StackItemView(o.id, "spell", o.name, o.controller, targets, o.card.text, o.id))
+        return out
+
+    def combat(self) -> dict[str, Any] | None:
+        c = self.game.combat
+        if c is None:
+            return None
+        return {"attackers": dict(c.attackers), "blockers": {b: list(a) for b, a in c.blockers.items()},
+                "blocked": dict(c.blocked), "defending_player": c.defending_player}
+
+    def log(self, since: int = 0) -> list[LogEntry]:
+        return self.game.log.entries[since:]
+
+    def legal_actions(self, player: int) -> list[Option]:
+        return legal_actions(self.game, player)
+
+    def describe(self, oid: int) -> str:
+        return self.game.describe(oid)
+
+    def find(self, oid: int) -> ObjectView | None:
+        o = self.game.get(oid)
+        if isinstance(o, GameObject):
+            if o.zone in ("library",) and self.viewer is not None:
+                return None
+            if o.zone == "hand" and self.viewer is not None and o.owner != self.viewer and not o.revealed:
+                return None
+            return self.obj(o)
+        return None
+
+    # -- objects -------------------------------------------------------------------
+
+    def obj(self, o: GameObject) -> ObjectView:
+        g = self.game
+        c = g.chars(o)
+        combat = g.combat
+        kws = tuple(a.keyword for a in c.abilities if getattr(a, "keyword", None))
+        texts = tuple(getattr(a, "text", "") for a in c.abilities if getattr(a, "text", ""))
+        flags = tuple(k.replace("_", " ") for k, v in c.flags.items() if v)
+        attachments = tuple(x.id for x in g.battlefield if x.attached_to == o.id) if o.zone == "battlefield" else ()
+        loyalty = o.counters.get("loyalty") if "Planeswalker" in c.types and o.zone == "battlefield" else \
+            o.card.loyalty
+        return ObjectView(
+            id=o.id, uid=o.card_uid, name=c.name or o.name, zone=o.zone, owner=o.owner,
+            controller=g.controller_of(o), mana_cost=c.mana_cost.text, mana_value=c.mana_cost.mana_value,
+            colors=c.colors, supertypes=c.supertypes, types=c.types, subtypes=c.subtypes,
+            type_line=_type_line(c.supertypes, c.types, c.subtypes), power=c.power, toughness=c.toughness,
+            printed_power=o.card.power, printed_toughness=o.card.toughness, pt_changed=c.pt_changed,
+            loyalty=loyalty, tapped=o.tapped, sick=g.summoning_sick(o) if o.zone == "battlefield" else False,
+            damage=o.damage, counters=dict(o.counters), attached_to=o.attached_to, attachments=attachments,
+            attacking=combat.attackers.get(o.id) if combat is not None and o.id in combat.attackers else None,
+            blocking=tuple(combat.blockers.get(o.id, ())) if combat is not None else (),
+            blocked=bool(combat is not None and combat.blocked.get(o.id)), is_token=o.is_token, keywords=kws,
+            text=o.card.text, abilities=texts, flags=flags)
+
+    def inspect(self, oid: int) -> Inspection | None:
+        """An object and everything changing its characteristics now (613)."""
+        g = self.game
+        o = g.get(oid)
+        if not isinstance(o, GameObject):
+            return None
+        view = self.find(oid)
+        if view is None:
+            return None
+        mods: list[Modifier] = []
+        for eff in g.continuous:
+            if o.id in eff.affected:
+                mods.append(Modifier("effect", eff.source_name, _ops_text(eff.ops) +
+                                     (" until end of turn" if eff.duration == "end_of_turn" else "")))
+        if o.zone == "battlefield":
+            for src in g.battlefield:
+                sc = g.chars(src)
+                for ab in sc.abilities:
+                    if not isinstance(ab, StaticAbility) or not ab.effects:
+                        continue
+                    if _static_applies(g, src, ab, o):
+                        mods.append(Modifier("static", src.name, ab.text))
+            for a in g.battlefield:
+                if a.attached_to == o.id:
+                    mods.append(Modifier("attachment", a.name, g.chars(a).subtypes and
+                                         ", ".join(getattr(x, "text", "") for x in g.chars(a).abilities
+                                                   if getattr(x, "text", "")) or a.name))
+        for kind, n in o.counters.items():
+            mods.append(Modifier("counters", kind, f"{n} {kind} counter{'s' if n != 1 else ''}"))
+        return Inspection(view, tuple(mods))
+
+
+def _type_line(supers: tuple[str, ...], types: tuple[str, ...], subs: tuple[str, ...]) -> str:
+    left = " ".join(supers + types)
+    return f"{left} — {' '.join(subs)}" if subs else left
+
+
+def _ops_text(ops: tuple[Any, ...]) -> str:
+    bits = []
+    for op in ops:
+        if op.op == "add_pt":
+            bits.append("%+d/%+d" % tuple(op.args))
+        elif op.op == "set_pt":
+            bits.append("base power and toughness %s/%s" % tuple(op.args))
+        elif op.op == "grant":
+            bits.append("gains " + ", ".join(getattr(a, "text", "") or str(getattr(a, "keyword", ""))
+                                             for a in op.args[0]))
+        elif op.op == "remove_all_abilities":
+            bits.append("loses all abilities")
+        elif op.op == "control":
+            bits.append("control changed")
+        elif op.op == "set_colors":
+            bits.append("color " + "".join(op.args[0]))
+        elif op.op == "set_creature_subtypes":
+            bits.append("becomes " + " ".join(op.args[0]))
+        elif op.op == "flag":
+            bits.append(str(op.args[0]).replace("_", " "))
+        else:
+            bits.append(op.op.replace("_", " "))
+    return ", ".join(bits)
+
+
+def _static_applies(game: Game, src: GameObject, ab: StaticAbility, target: GameObject) -> bool:
+    from .refs import object_matches
+    c = game.chars(src)
+    for d in ab.effects:
+        aff = d.affected
+        if aff.kind == "self" and src.id == target.id:
+            return True
+        if aff.kind == "attached" and src.attached_to == target.id:
+            return True
+        if aff.kind == "filter" and aff.filter is not None and object_matches(
+                game, target, aff.filter, src.id, c.controller, src.card_uid):
+            return True
+    return False
+
+
+def keywords_of(view: ObjectView) -> list[str]:
+    return list(view.keywords)
+
+
+__all__ = ["GameView", "ObjectView", "PlayerView", "StackItemView", "Inspection", "Modifier", "KeywordAbility"]
