@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -22,3 +23,27 @@ def cards_dir() -> Path:
 def data_dir(name: str) -> Path:
     """A data folder shipped inside the package, e.g. ``data_dir("decks")``."""
     return PACKAGE_DIR / name
+
+
+DATA_ENV = "MTG_TUI_DATA"
+CACHE_ENV = "MTG_TUI_CACHE"
+
+
+def user_data_dir() -> Path:
+    """``$MTG_TUI_DATA``, else ``$XDG_DATA_HOME/mtg-tui``, else ``~/.local/share/mtg-tui``."""
+    override = os.environ.get(DATA_ENV)
+    if override:
+        return Path(override).expanduser()
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
+    return base / "mtg-tui"
+
+
+def user_cache_dir() -> Path:
+    """``$MTG_TUI_CACHE``, else ``$XDG_CACHE_HOME/mtg-tui``, else ``~/.cache/mtg-tui``."""
+    override = os.environ.get(CACHE_ENV)
+    if override:
+        return Path(override).expanduser()
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg).expanduser() if xdg else Path.home() / ".cache"
+    return base / "mtg-tui"

@@ -427,8 +427,12 @@ class Compiler:
             if not isinstance(sentence, Tree):
                 continue
             lead = _find(sentence, "lead_duration") is not None
+            part: list[I.Instruction] = []
             for cl in _merged_clauses(_find(sentence, "clauses")):
-                ins.extend(self.clause(cl, scope, "end_of_turn" if lead else None))
+                part.extend(self.clause(cl, scope, "end_of_turn" if lead else None))
+            if sentence.data == "delayed_sentence":
+                part = [_delayed_at_next_end(part)]
+            ins.extend(part)
         ins = _merge_no_regen(ins)
         if collect_targets:
             return Effect(instructions=tuple(ins), targets=tuple(scope.targets))
@@ -442,7 +446,10 @@ class Compiler:
             return [self.prevention(cl.children[0], scope)]
         duration = lead_duration
         dur_node = cl.children[-1] if cl.children and isinstance(cl.children[-1], Tree) and \
-            cl.children[-1].data in ("until_eot", "until_eoc", "until_your_next_turn") else None
+            cl.children[-1].data in ("until_eot", "until_eoc", "until_your_next_turn", "at_next_end") else None
+        if dur_node is not None and dur_node.data == "at_next_end":
+            inner = Tree(cl.data, cl.children[:-1])
+            return [_delayed_at_next_end(self.clause(inner, scope, lead_duration))]
         if dur_node is not None:
             duration = {"until_eot": "end_of_turn", "until_eoc": "end_of_combat"}.get(dur_node.data)
             if duration is None:
@@ -1155,6 +1162,12 @@ def _merged_clauses(clauses: Tree) -> list[Tree]:
             continue
         out.append(cl)
     return out
+
+
+def _delayed_at_next_end(body: list[I.Instruction]) -> I.Instruction:
+    """"... at the beginning of the next end step": a delayed triggered ability (603.7)."""
+    trigger = Trigger("step", step="end", whose="each", next_only=True)
+    return I.Delayed(trigger, Effect(instructions=tuple(body)), "At the beginning of the next end step")
 
 
 class _NoRegen(I.Instruction):

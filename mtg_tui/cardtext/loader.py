@@ -9,6 +9,7 @@ card and the phrase.
 
 from __future__ import annotations
 
+import atexit
 import difflib
 import tomllib
 from dataclasses import replace
@@ -199,14 +200,19 @@ def read_card_file(path: Path) -> dict[str, Any]:
 
 
 class CardDatabase:
-    """Every card of a folder, by name; compiled on first use."""
+    """Every card of a folder, by name; compiled on first use (and cached on disk when ``cache`` is on)."""
 
-    def __init__(self, folder: Path | None = None) -> None:
+    def __init__(self, folder: Path | None = None, cache: bool = False) -> None:
         self.folder = Path(folder) if folder is not None else cards_dir()
         self._raw: dict[str, tuple[dict[str, Any], str]] = {}
         self._compiled: dict[str, CardDef] = {}
         self._tokens: dict[str, CardDef] | None = None
         self.read_errors: list[CardError] = []
+        self._cache = None
+        if cache:
+            from .cache import CompiledCache
+            self._cache = CompiledCache()
+            atexit.register(self._cache.save)
         self._load()
 
     def _load(self) -> None:
@@ -246,9 +252,21 @@ class CardDatabase:
         card = self._compiled.get(real)
         if card is None:
             data, file = self._raw[real]
-            card = card_from_data(data, file)
+            if self._cache is not None:
+                from .cache import key_of
+                key = key_of(data)
+                card = self._cache.get(real, key)
+                if card is None:
+                    card = card_from_data(data, file)
+                    self._cache.put(real, key, card)
+            else:
+                card = card_from_data(data, file)
             self._compiled[real] = card
         return card
+
+    def save_cache(self) -> None:
+        if self._cache is not None:
+            self._cache.save()
 
     def check(self) -> list[CardError]:
         """Compile every card; the errors found."""
@@ -306,7 +324,8 @@ _default: CardDatabase | None = None
 
 
 def default_db() -> CardDatabase:
+    """The cards that ship with the game, compiled once per process and cached on disk between runs."""
     global _default
     if _default is None:
-        _default = CardDatabase()
+        _default = CardDatabase(cache=True)
     return _default

@@ -84,6 +84,8 @@ def move_many(game: "Game", objs: Sequence[GameObject], to_zone: str, *, positio
         new.timestamp = game.new_timestamp()
         new.entered_turn = game.turn
         game.objects[new.id] = new
+        game.move_count += 1
+        game.moves[obj.id] = (new.id, game.move_count)
         if to_zone == "battlefield":
             new.controller = controller if controller is not None else (
                 obj.controller if from_zone == "stack" else owner)

@@ -69,6 +69,8 @@ class Game:
         self.delayed: list[Any] = []             # delayed triggered abilities (603.7)
         self.pending_triggers: list[PendingTrigger] = []
         self.lki: dict[int, LKI] = {}
+        self.moves: dict[int, tuple[int, int]] = {}   # old id -> (new id, move number): where an object went
+        self.move_count = 0
         self.log = GameLog()
         self.record: list[Any] = []
         self.version = 0

@@ -156,6 +156,14 @@ class EventRef(Ref):
 
 
 @dataclass(frozen=True)
+class FixedRef(Ref):
+    """Particular objects or players, named when a delayed ability was created (603.7c)."""
+
+    ids: tuple[int, ...]
+    plural: bool = True
+
+
+@dataclass(frozen=True)
 class AttachedRef(Ref):
     """The object this Aura or Equipment is attached to (enchanted/equipped creature)."""
 

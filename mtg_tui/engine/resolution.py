@@ -16,7 +16,7 @@ from .abilities import Effect, TriggeredAbility
 from .decisions import Decision, Option
 from .layers import ContinuousEffect
 from .objects import GameObject, LKI, Player, StackAbility
-from .refs import (AllRef, AttachedRef, ControllerOfRef, DefendingPlayerRef, EachPlayerRef, EventRef,
+from .refs import (AllRef, AttachedRef, ControllerOfRef, DefendingPlayerRef, EachPlayerRef, EventRef, FixedRef,
                    OwnerOfRef, Ref, RememberedRef, SelfRef, TargetRef, TargetSpec, YouRef, object_matches)
 from .targets import is_legal
 
@@ -48,6 +48,21 @@ class Ctx:
         self.chosen_color: str | None = None
         self.legal: list[list[bool]] = [[True] * len(t) for t in self.targets]
         self.target_lki: dict[int, Any] = {}
+        self.start_move = game.move_count   # moves made by this resolution can be followed
+
+    def follow(self, oid: int) -> Any:
+        """The object now, following moves this resolution made ("exile it, then return it")."""
+        game = self.game
+        o = game.get(oid)
+        seen = 0
+        while o is None and oid in game.moves and seen < 50:
+            new_id, n = game.moves[oid]
+            if n <= self.start_move:
+                return None
+            oid = new_id
+            o = game.get(oid)
+            seen += 1
+        return o
 
     # -- targets -----------------------------------------------------------
 
@@ -93,13 +108,16 @@ class Ctx:
             out = []
             for t, ok in zip(self.targets[ref.index], self.legal[ref.index] if ref.index < len(self.legal)
                              else [True] * len(self.targets[ref.index])):
-                o = game.get(t)
-                if ok and isinstance(o, (GameObject, StackAbility)):
+                o = self.follow(t) if ok else None
+                if isinstance(o, (GameObject, StackAbility)):
                     out.append(o)
             return out
         if isinstance(ref, SelfRef):
             o = self.self_object()
             return [o] if o is not None else []
+        if isinstance(ref, FixedRef):
+            # Still the same object (an object that changed zones is a new one, 603.7c).
+            return [o for o in (game.objects.get(i) for i in ref.ids) if isinstance(o, GameObject)]
         if isinstance(ref, RememberedRef):
             return [game.objects[o.id] for o in self.remembered.get(ref.key, [])
                     if isinstance(o, GameObject) and game.objects.get(o.id) is o]
@@ -183,6 +201,8 @@ class Ctx:
                 if ok and p is not None:
                     out.append(p)
             return out
+        if isinstance(ref, FixedRef):
+            return [p for p in (game.player_by_id(i) for i in ref.ids) if p is not None]
         if isinstance(ref, EachPlayerRef):
             order = game.apnap()
             if ref.who == "opponents":
@@ -223,6 +243,8 @@ class Ctx:
                     and self.game.get(t) is not None]
         if isinstance(ref, (YouRef, EachPlayerRef, ControllerOfRef, OwnerOfRef, DefendingPlayerRef)):
             return [p.id for p in self.players(ref)]
+        if isinstance(ref, FixedRef):
+            return [i for i in ref.ids if self.game.get(i) is not None]
         if isinstance(ref, EventRef):
             ps = self.players(ref)
             if ps:

@@ -255,8 +255,29 @@ def _empty_chars() -> Any:
     return Characteristics()
 
 
+def _bind(ctx: "Ctx", thing: Any) -> Any:
+    """Replace references to this resolution's objects by the objects themselves (603.7c)."""
+    from dataclasses import fields, is_dataclass, replace
+    from .refs import FixedRef, RememberedRef, TargetRef
+    if isinstance(thing, (TargetRef, RememberedRef)):
+        ids = [o.id for o in ctx.objects(thing)]
+        if isinstance(thing, TargetRef):
+            ids += [p.id for p in ctx.players(thing)]
+        return FixedRef(tuple(ids))
+    if isinstance(thing, tuple):
+        return tuple(_bind(ctx, t) for t in thing)
+    if is_dataclass(thing) and not isinstance(thing, type) and not isinstance(thing, Trigger):
+        changes = {f.name: _bind(ctx, getattr(thing, f.name)) for f in fields(thing)}
+        try:
+            return replace(thing, **changes)
+        except TypeError:
+            return thing
+    return thing
+
+
 def add_delayed(ctx: "Ctx", trigger: Trigger, effect: Effect, text: str) -> None:
     game = ctx.game
+    effect = Effect(instructions=_bind(ctx, effect.instructions))
     ab = TriggeredAbility(trigger=trigger, effect=effect, text=text)
     dt = DelayedTrigger(game.new_id(), ab, ctx.controller, ctx.source_uid, ctx.source_name, game.turn)
     if trigger.event == "step" and trigger.step == game.step:
@@ -355,7 +376,8 @@ def _put_one(game: "Game", t: PendingTrigger) -> Gen:
     game.objects[sa.id] = sa
     game.touch()
     flat = [x for row in targets for x in row]
-    text = f"{t.source_name}'s triggered ability goes on the stack"
+    why = describe_event(game, t.event)
+    text = f"{t.source_name}'s triggered ability" + (f" ({why})" if why else "") + " goes on the stack"
     if flat:
         text += " targeting " + ", ".join(game.describe(x) for x in flat)
     game.log_event(f"{text}: {ab.text}" if ab.text else text + ".", ("603.2", "603.3"), (sa.id,) + tuple(flat),
@@ -365,3 +387,39 @@ def _put_one(game: "Game", t: PendingTrigger) -> Gen:
 def _removed(game: "Game", t: PendingTrigger) -> None:
     game.log_event(f"{t.source_name}'s triggered ability has no legal targets and is removed from the stack.",
                    ("603.3d",), player=t.controller, kind="trigger")
+
+
+def describe_event(game: "Game", ev: Any) -> str:
+    """What happened, for the log's account of why an ability triggered."""
+    if ev is None:
+        return ""
+    k = ev.kind
+    if k == "zone":
+        name = ev.lki.name if ev.lki is not None else game.describe(ev.new_id)
+        if ev.to_zone == "battlefield":
+            return f"{name} entered the battlefield"
+        if ev.from_zone == "battlefield" and ev.to_zone == "graveyard":
+            died = ev.lki is not None and "Creature" in ev.lki.chars.types
+            return f"{name} {'died' if died else 'was put into a graveyard from the battlefield'}"
+        if ev.from_zone == "battlefield":
+            return f"{name} left the battlefield"
+        return f"{name} moved to {ev.to_zone}"
+    if k == "step":
+        from .game import STEP_NAMES
+        return f"{game.players[ev.active].name}'s {STEP_NAMES.get(ev.step, ev.step)} began"
+    if k == "life_gain":
+        return f"{game.players[ev.player].name} gained {ev.amount} life"
+    if k == "life_loss":
+        return f"{game.players[ev.player].name} lost {ev.amount} life"
+    if k == "cast":
+        return f"{game.players[ev.player].name} cast {game.describe(ev.spell_id)}"
+    if k == "damage":
+        what = "combat damage" if ev.combat else "damage"
+        return f"{game.describe(ev.source_id)} dealt {ev.amount} {what} to {game.describe(ev.recipient)}"
+    if k == "attacks":
+        return f"{game.describe(ev.attacker)} attacked"
+    if k == "blocks":
+        return f"{game.describe(ev.blocker)} blocked"
+    if k == "draw":
+        return f"{game.players[ev.player].name} drew a card"
+    return ""

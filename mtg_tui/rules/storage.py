@@ -8,7 +8,8 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-DATA_ENV = "MTG_TUI_DATA"
+from ..paths import DATA_ENV, user_data_dir  # noqa: F401  (re-exported)
+
 STORE_NAME = "rules.json"
 STORE_FORMAT = "mtg-tui-rules/1"
 
@@ -21,16 +22,6 @@ class ImportedRules:
     glossary: dict[str, str]
     source: str
     imported_at: str
-
-
-def user_data_dir() -> Path:
-    """``$MTG_TUI_DATA``, else ``$XDG_DATA_HOME/mtg-tui``, else ``~/.local/share/mtg-tui``."""
-    override = os.environ.get(DATA_ENV)
-    if override:
-        return Path(override).expanduser()
-    xdg = os.environ.get("XDG_DATA_HOME")
-    base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
-    return base / "mtg-tui"
 
 
 def store_path() -> Path:
