@@ -552,7 +552,7 @@ def combat_damage(game: "Game", first: bool) -> Gen:
         combat.dealt_first.update(dealers)
     game.log_event("Combat damage is dealt." if not first else "First-strike combat damage is dealt.",
                    ("510.2",) + (("510.4",) if first else ()), kind="combat")
-    deal_damage(game, parts, combat=True)
+    yield from deal_damage(game, parts, combat=True)
 
 
 def end_combat(game: "Game") -> None:

@@ -10,7 +10,7 @@ destroyed by the next state-based action check (704.5h).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Generator, Sequence
 
 from . import actions
 from .events import Event
@@ -20,12 +20,16 @@ from .replacement import prevent_damage, protection_prevents
 if TYPE_CHECKING:
     from .game import Game
 
+Gen = Generator[Any, Any, int]
 
-def deal_damage(game: "Game", parts: Sequence[tuple[Any, int, int]], combat: bool = False) -> int:
+
+def deal_damage(game: "Game", parts: Sequence[tuple[Any, int, int]], combat: bool = False) -> Gen:
     """Deal damage simultaneously. ``parts`` are (source, recipient id, amount).
 
-    The source is an object or its last known information. Returns the
-    total damage dealt after prevention.
+    The source is an object or its last known information. Where two
+    different prevention effects could apply to the same damage, the affected
+    player (or the controller of the affected permanent) chooses which applies
+    first (616.1). Returns the total damage dealt after prevention.
     """
     dealt: list[tuple[Any, Any, int]] = []
     for source, rid, amount in parts:
@@ -40,7 +44,7 @@ def deal_damage(game: "Game", parts: Sequence[tuple[Any, int, int]], combat: boo
             game.log_event(f"Damage from {source.name} to {recipient.name} is prevented by protection.",
                            ("702.16e", "615.1"), (recipient.id,))
             continue
-        amount, used = prevent_damage(game, rid, amount, combat)
+        amount, used = yield from prevent_damage(game, rid, amount, combat)
         if used:
             game.log_event(f"Damage from {source.name} to {game.describe(recipient)} is prevented "
                            f"({', '.join(dict.fromkeys(used))}).", ("615.1",))

@@ -74,8 +74,7 @@ class DealDamage(Instruction):
         for ref in self.to:
             for rid in ctx.recipients(ref):
                 parts.append((src, rid, n))
-        deal_damage(ctx.game, parts)
-        yield from ()
+        yield from deal_damage(ctx.game, parts)
 
 
 @dataclass(frozen=True)
@@ -567,8 +566,7 @@ class Fight(Instruction):
             game.log_event("No fight happens.", ("701.12b",))
             return
         game.log_event(f"{x.name} fights {y.name}.", ("701.12a",), (x.id, y.id))
-        deal_damage(game, [(x, y.id, game.power(x)), (y, x.id, game.power(y))])
-        yield from ()
+        yield from deal_damage(game, [(x, y.id, game.power(x)), (y, x.id, game.power(y))])
 
 
 @dataclass(frozen=True)

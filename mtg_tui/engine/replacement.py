@@ -10,7 +10,7 @@ turn (701.15). Protection prevents damage from sources with its quality
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generator
 
 from .objects import GameObject
 
@@ -100,29 +100,49 @@ def has_quality(game: "Game", obj: Any, quality: Any) -> bool:
     return False
 
 
-def prevent_damage(game: "Game", recipient_id: int, amount: int, combat: bool) -> tuple[int, list[str]]:
+def prevent_damage(game: "Game", recipient_id: int, amount: int, combat: bool) -> Generator[Any, Any, tuple[int, list[str]]]:
     """Apply prevention shields to one damage amount. Returns (remaining, what prevented it).
 
-    "Prevent all" effects apply before shields with an amount, which keeps
-    those shields for later damage, as the affected player would choose (616.1).
+    While two or more different shields apply, the affected player (or the
+    controller of the affected permanent) chooses the one to apply next
+    (616.1, 616.1e); when they are alike, there is nothing to choose.
     """
+    from .decisions import Decision, Option
     used: list[str] = []
-    fitting = [s for s in game.prevention
-               if (s.recipient is None or s.recipient == recipient_id) and (combat or not s.combat_only)]
-    fitting.sort(key=lambda s: (s.amount is not None, s.timestamp))
-    for s in fitting:
-        if amount <= 0:
+    while amount > 0:
+        fitting = [s for s in game.prevention
+                   if (s.recipient is None or s.recipient == recipient_id) and (combat or not s.combat_only)
+                   and (s.amount is None or s.amount > 0)]
+        if not fitting:
             break
-        if s.amount is None:
-            used.append(s.source_name)
+        kinds = {(s.amount is None, s.amount, s.source_name) for s in fitting}
+        shield = fitting[0]
+        if len(kinds) > 1:
+            thing = game.get(recipient_id)
+            chooser = thing.index if hasattr(thing, "pool") else game.controller_of(thing)
+            options = []
+            seen: set[Any] = set()
+            for s in fitting:
+                k = (s.amount is None, s.amount, s.source_name)
+                if k in seen:
+                    continue
+                seen.add(k)
+                what = "all" if s.amount is None else f"the next {s.amount}"
+                options.append(Option(s.id, f"{s.source_name}: prevent {what} damage"))
+            d = Decision("choose", chooser, f"Several effects would prevent damage to {game.describe(recipient_id)}: "
+                         "choose the one that applies first (616.1)", options, 1, 1, subkind="replacement")
+            ans = yield d
+            shield = next(s for s in fitting if s.id == ans[0])
+        if shield.amount is None:
+            used.append(shield.source_name)
             amount = 0
             break
-        k = min(s.amount, amount)
-        s.amount -= k
+        k = min(shield.amount, amount)
+        shield.amount -= k
         amount -= k
-        used.append(s.source_name)
-        if s.amount <= 0:
-            game.prevention.remove(s)
+        used.append(shield.source_name)
+        if shield.amount <= 0:
+            game.prevention.remove(shield)
     if used:
         game.touch()
     return amount, used

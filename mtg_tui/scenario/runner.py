@@ -500,6 +500,14 @@ class Runner:
             return value
         if sub == "color":
             return str(value).lower()
+        if sub == "replacement":
+            # Effects are named by their source ("Fog", "Healing Salve").
+            name = str(value[0] if isinstance(value, list) and value else value).lower()
+            for o in d.options:
+                if o.label.lower().split(":")[0] == name:
+                    return [o.value]
+            raise ScenarioError(f"step {n}: none of the effects to choose from is {value!r} "
+                                f"({', '.join(o.label for o in d.options)})", n)
         if sub == "mode":
             return [value] if isinstance(value, int) else value
         values = d.option_values()
