@@ -83,11 +83,59 @@ def cards() -> None:
 
 
 @cards.command("list")
-def cards_list() -> None:
-    """Every card name, one per line."""
+@click.option("--color", "colors", multiple=True,
+              help="W, U, B, R, G, C (colorless) or M (multicolored); repeat for several.")
+@click.option("--type", "type_", help="A card type or subtype, e.g. creature, instant, goblin.")
+@click.option("--cost", type=int, help="Mana value.")
+@click.option("--text", "text", help="Words in the rules text.")
+def cards_list(colors: tuple[str, ...], type_: str | None, cost: int | None, text: str | None) -> None:
+    """Every card name, one per line (optionally filtered)."""
     from .cardtext.loader import default_db
-    for name in default_db().names():
+    db = default_db()
+    wanted = {c.upper()[:1] for c in colors}
+    bad = wanted - set("WUBRGCM")
+    if bad:
+        raise click.BadParameter(f"unknown color {sorted(bad)[0]!r} (use W, U, B, R, G, C or M)", param_hint="--color")
+    for name in db.names():
+        if colors or type_ or cost is not None or text:
+            data = db.fields(name)
+            from .engine.mana import ManaCost
+            try:
+                mc = ManaCost.parse(data.get("cost", ""))
+            except ValueError:
+                continue
+            card_colors = set(mc.colors)
+            if wanted:
+                ok = bool(card_colors & wanted) or ("C" in wanted and not card_colors) or (
+                    "M" in wanted and len(card_colors) > 1)
+                if not ok:
+                    continue
+            if type_ and type_.lower() not in str(data.get("type", "")).lower():
+                continue
+            if cost is not None and mc.mana_value != cost:
+                continue
+            if text and text.lower() not in str(data.get("text", "")).lower():
+                continue
         click.echo(name)
+
+
+@cards.command("show")
+@click.argument("name", nargs=-1, required=True)
+def cards_show(name: tuple[str, ...]) -> None:
+    """Show a card: cost, type line, rules text, power/toughness."""
+    from rich.console import Console
+
+    from .cardtext.loader import CardError, default_db
+    from .render import card_panel
+    db = default_db()
+    wanted = " ".join(name)
+    try:
+        card = db.get(wanted)
+    except KeyError as e:
+        raise click.ClickException(str(e).strip('"')) from None
+    except CardError as e:
+        raise click.ClickException(str(e)) from None
+    Console().print(card_panel(card))
 
 
 @cards.command("check")

@@ -129,3 +129,22 @@ def test_general_templates_compile(tmp_path: Path, text: str) -> None:
         assert errors, "an imperative \"deal\" has no source and must not compile"
     else:
         assert errors == [], str(errors[0]) if errors else ""
+
+
+def test_cards_list_filters() -> None:
+    runner = CliRunner()
+    out = runner.invoke(main, ["cards", "list", "--color", "R", "--type", "creature", "--cost", "1"]).output.split("\n")
+    assert {"Raging Goblin", "Monastery Swiftspear", "Mogg Fanatic"} <= set(out)
+    assert "Goblin Piker" not in out and "Lightning Bolt" not in out
+    multi = runner.invoke(main, ["cards", "list", "--color", "M"]).output.split()
+    assert "Watchwolf" in multi and "Grizzly" not in multi
+    bad = runner.invoke(main, ["cards", "list", "--color", "Q"])
+    assert bad.exit_code != 0 and "unknown color" in bad.output
+
+
+def test_cards_show_renders_a_card() -> None:
+    res = CliRunner().invoke(main, ["cards", "show", "Shivan", "Dragn"])
+    assert res.exit_code != 0 and "Shivan Dragon" in res.output   # a suggestion, not a traceback
+    res = CliRunner().invoke(main, ["cards", "show", "Shivan Dragon"])
+    assert res.exit_code == 0
+    assert "{4}{R}{R}" in res.output and "Flying" in res.output and "5/5" in res.output

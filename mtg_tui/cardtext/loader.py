@@ -237,6 +237,13 @@ class CardDatabase:
     def names(self) -> list[str]:
         return sorted(self._raw)
 
+    def fields(self, name: str) -> dict[str, Any]:
+        """A card's file fields as written (without compiling its text)."""
+        real = self.canonical(name)
+        if real is None:
+            raise KeyError(f"unknown card {name!r}")
+        return dict(self._raw[real][0])
+
     def canonical(self, name: str) -> str | None:
         return self._lower.get(name.strip().lower().replace("\u2019", "'"))
 
