@@ -16,7 +16,7 @@ from lark import Token, Tree
 
 from ..engine import instructions as I
 from ..engine.abilities import (ActivatedAbility, Affected, ContinuousDef, Cost, Effect, EntersTapped,
-                                KeywordAbility, LayerOp, Quality, SpellAbility, StaticAbility, Trigger,
+                                EntersWithCounters, KeywordAbility, LayerOp, Quality, SpellAbility, StaticAbility, Trigger,
                                 TriggeredAbility)
 from ..engine.mana import COLOR_BY_NAME, ManaCost, ManaError
 from ..engine.objects import CardDef
@@ -258,13 +258,14 @@ class Compiler:
             elif d == "cost_discard":
                 am = _find(item, "amount")
                 parts["discard"] = parts["discard"] + ((self.amount_const(am), ObjectFilter(zone="hand")),)
+            elif d == "cost_discard_desc":
+                n, flt = self.counted(_find(item, "counted_desc"), scope)
+                parts["discard"] = parts["discard"] + ((n, replace(flt, zone="hand")),)
             elif d == "cost_remove_counters":
                 n, kind = self.counters(_find(item, "counters"))
                 parts["remove_counters"] = parts["remove_counters"] + ((n, kind),)
             else:
                 raise TextError(f"this kind of cost isn't supported yet ({d[5:].replace('_', ' ')})", d)
-        if parts["sacrifice"] or parts["discard"]:
-            raise TextError("costs that sacrifice or discard other objects aren't supported yet", "sacrifice")
         return Cost(mana=mana, text="", **parts)
 
     def activated(self, node: Tree) -> ActivatedAbility:
@@ -432,6 +433,12 @@ class Compiler:
                 part.extend(self.clause(cl, scope, "end_of_turn" if lead else None))
             if sentence.data == "delayed_sentence":
                 part = [_delayed_at_next_end(part)]
+            elif sentence.data == "if_you_do_sentence":
+                if not any(isinstance(i, I.MayDo) for i in ins):
+                    raise TextError("\"if you do\" needs a \"you may\" before it", "if you do")
+                part = [I.IfYouDo(tuple(part))]
+            elif sentence.data == "otherwise_sentence":
+                raise TextError("\"otherwise\" isn't supported yet", "otherwise")
             ins.extend(part)
         ins = _merge_no_regen(ins)
         if collect_targets:
@@ -858,6 +865,8 @@ class Compiler:
             return [I.RemoveCounters(self.obj_ref(trees[1], scope), kind, Const(n))]
         if d == "vp_counter":
             return [I.CounterIt(objs())]
+        if d == "vp_counter_unless":
+            return [I.CounterUnless(objs(), self.mana(_tok(vp, "MANA")))]
         if d == "vp_tap":
             return [I.Tap(objs())]
         if d == "vp_untap":
@@ -890,7 +899,7 @@ class Compiler:
         if d == "vp_scry":
             return [I.Scry(self._player(subject), self.amount(_find(vp, "amount")))]
         if d == "vp_surveil":
-            raise TextError("surveil isn't supported yet", "surveil")
+            return [I.Surveil(self._player(subject), self.amount(_find(vp, "amount")))]
         if d == "vp_search":
             n, flt = self.counted(trees[0], scope)
             key = scope.new_key("found")
@@ -967,8 +976,11 @@ class Compiler:
         if isinstance(first, Tree) and first.data.startswith("amount"):
             amount = self.amount(first)
         body = _find(node, "token_full") or _find(node, "token_predefined")
-        if body is None or body.data == "token_predefined":
-            raise TextError("predefined tokens (Treasure, Food, Clue...) aren't supported yet", "token")
+        if body is None:
+            raise TextError("can't read this token", "token")
+        if body.data == "token_predefined":
+            kind = _tok(body, "PREDEFINED") or ""
+            return [I.CreateToken(self._player(subject), amount, predefined_token(kind))]
         kws: tuple[Any, ...] = ()
         kl = _find(node, "keyword_list")
         if kl is not None:
@@ -1067,6 +1079,12 @@ class Compiler:
                     if subj_node.data != "or_self":
                         raise TextError("only \"this permanent enters tapped\" is supported", "enters tapped")
                     replacement = EntersTapped()
+                    continue
+                if any(v.data in ("vp_enters_with_counters", "vp_enters_tapped_with_counters") for v in vps):
+                    if subj_node.data != "or_self" or len(vps) != 1:
+                        raise TextError("only \"this permanent enters with counters\" is supported", "enters with")
+                    n, kind = self.counters(_find(vps[0], "counters"))
+                    replacement = EntersWithCounters(kind, n, vps[0].data == "vp_enters_tapped_with_counters")
                     continue
                 if any(v.data in ("vp_cant_lose", "vp_cant_win") for v in vps):
                     who = {"pr_you": "you", "pr_each_opponent": "opponents", "pr_each_player": "each"}.get(
@@ -1219,3 +1237,31 @@ def make_token_def(name: str, types: tuple[str, ...], subtypes: tuple[str, ...],
 
 __all__ = ["Compiler", "Scope", "TextError", "prowess", "make_token_def", "number", "SpellAbility",
            "DefendingPlayerRef", "field"]
+
+
+PREDEFINED_TOKENS = {
+    # name: (types, subtypes, colors, power, toughness, rules text) — 111.10
+    "treasure": (("Artifact",), ("Treasure",), (), None, None,
+                 "{T}, Sacrifice this artifact: Add one mana of any color."),
+    "food": (("Artifact",), ("Food",), (), None, None, "{2}, {T}, Sacrifice this artifact: You gain 3 life."),
+    "gold": (("Artifact",), ("Gold",), (), None, None, "Sacrifice this artifact: Add one mana of any color."),
+    "clue": (("Artifact",), ("Clue",), (), None, None, "{2}, Sacrifice this artifact: Draw a card."),
+    "blood": (("Artifact",), ("Blood",), (), None, None,
+              "{1}, {T}, Discard a card, Sacrifice this artifact: Draw a card."),
+    "shard": (("Enchantment",), ("Shard",), (), None, None,
+              "{2}, Sacrifice this enchantment: Scry 1, then draw a card."),
+    "walker": (("Creature",), ("Zombie",), ("B",), 2, 2, ""),
+}
+
+
+def predefined_token(kind: str) -> CardDef:
+    """A predefined token (111.10), its abilities compiled from their rules text like any card's."""
+    from .loader import compile_text
+    kind = kind.lower()
+    if kind not in PREDEFINED_TOKENS:
+        raise TextError(f"unknown predefined token {kind!r}", kind)
+    types, subtypes, colors, p, t, text = PREDEFINED_TOKENS[kind]
+    name = "Walker" if kind == "walker" else subtypes[0]
+    abilities = compile_text(name, text, (), types, subtypes) if text else ()
+    card = make_token_def(name, types, subtypes, colors, p, t, abilities)
+    return replace(card, text=text)

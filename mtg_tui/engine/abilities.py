@@ -199,6 +199,15 @@ class EntersTapped:
 
 
 @dataclass(frozen=True)
+class EntersWithCounters:
+    """Replacement: this permanent enters the battlefield with counters on it (614.1c)."""
+
+    kind: str
+    amount: int
+    tapped: bool = False
+
+
+@dataclass(frozen=True)
 class Quality:
     """A quality for protection or hexproof "from": a colour, a type, "everything"."""
 

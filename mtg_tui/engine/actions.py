@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Generator, Iterable, Sequence
 
-from .abilities import EntersTapped, StaticAbility
+from .abilities import EntersTapped, EntersWithCounters, StaticAbility
 from .events import Event
 from .objects import GameObject, LKI, Player, StackAbility
 
@@ -134,11 +134,18 @@ def _verb(from_zone: str, to_zone: str) -> str:
 
 
 def _enters_tapped(game: "Game", obj: GameObject) -> bool:
-    """"Enters the battlefield tapped" replacement effects of the object itself (614.1c, 614.12)."""
+    """"Enters tapped" / "enters with counters" replacement effects of the object itself (614.1c, 614.12)."""
+    tapped = False
     for ab in obj.card.abilities:
-        if isinstance(ab, StaticAbility) and isinstance(ab.replacement, EntersTapped):
-            return True
-    return False
+        if not isinstance(ab, StaticAbility):
+            continue
+        rep = ab.replacement
+        if isinstance(rep, EntersTapped):
+            tapped = True
+        elif isinstance(rep, EntersWithCounters):
+            obj.counters[rep.kind] = obj.counters.get(rep.kind, 0) + rep.amount
+            tapped = tapped or rep.tapped
+    return tapped
 
 
 def _leave_battlefield(game: "Game", obj: GameObject) -> None:

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any, Generator
 
 from . import actions
 from .abilities import ActivatedAbility, Effect, KeywordAbility, SpellAbility
-from .costs import (activated_abilities, check_other_costs, execute_payment, find_auto_payment,
-                    mana_sources, pay_other_costs, plan_payment, simple_mana_ability)
+from .costs import (activated_abilities, check_cost_picks, check_other_costs, cost_choices, execute_payment,
+                    find_auto_payment, mana_sources, pay_other_costs, plan_payment, simple_mana_ability)
 from .decisions import CANCEL, Decision, IllegalAnswer, Option
 from .events import Event
 from .costs import payment_units
@@ -183,6 +183,19 @@ def activatable(game: "Game", obj: GameObject, index: int, player: int,
     if ab.attach:
         return bool(candidates(game, _equip_spec(ab), player, obj, obj.id))
     return has_legal_choice(game, ab.effect.targets, player, obj, obj.id) if not ab.effect.is_modal else True
+
+
+def _only_way(game: "Game", obj: GameObject, cost: Any, player: int, kind: str) -> list[int] | None:
+    """The picks for a sacrifice/discard cost when there is only one way to make them."""
+    from .alike import alike_key
+    need = cost.sacrifice if kind == "sacrifice" else cost.discard
+    picks: list[int] = []
+    for n, flt in need:
+        fits = [o for o in cost_choices(game, obj, player, kind, flt) if o.id not in picks]
+        if len(fits) > n and len({alike_key(game, o) for o in fits}) > 1:
+            return None
+        picks.extend(o.id for o in fits[:n])
+    return picks
 
 
 def _self_cost(ab: ActivatedAbility, obj: GameObject) -> set[int]:
@@ -395,6 +408,14 @@ def _validate_activate(game: "Game", player: int, ans: dict[str, Any]) -> dict[s
     ab = activated_abilities(game, obj)[index]
     out = {"action": "activate", "source": obj.id, "ability": index, "mode": ans.get("mode"),
            "targets": ans.get("targets"), "x": ans.get("x"), "pay": ans.get("pay"), "color": ans.get("color")}
+    for kind in ("sacrifice", "discard"):
+        if getattr(ab.cost, kind):
+            if ans.get(kind) is not None:
+                out[kind] = check_cost_picks(game, obj, ab.cost, player, kind, ans.get(kind))
+            else:
+                auto = _only_way(game, obj, ab.cost, player, kind)
+                if auto is not None:
+                    out[kind] = auto
     if ab.is_mana:
         units = simple_mana_ability(ab)
         color = out["color"]
@@ -467,6 +488,9 @@ def _missing(game: "Game", player: int, action: dict[str, Any]) -> Decision | No
     else:
         obj = game.objects[action["source"]]
         ab = activated_abilities(game, obj)[action["ability"]]
+        for kind in ("sacrifice", "discard"):
+            if getattr(ab.cost, kind) and action.get(kind) is None:
+                return _cost_pick_decision(game, player, obj, ab, kind, action)
         if ab.is_mana:
             if action.get("color") is None:
                 units = simple_mana_ability(ab)
@@ -510,6 +534,22 @@ def _missing(game: "Game", player: int, action: dict[str, Any]) -> Decision | No
             return _auto(action)
         return _pay_decision(game, player, total, avoid_base | _avoid(action.get("targets")), skip, action, exclude)
     return None
+
+
+def _cost_pick_decision(game: "Game", player: int, obj: GameObject, ab: ActivatedAbility, kind: str,
+                        action: dict[str, Any]) -> Decision:
+    need = ab.cost.sacrifice if kind == "sacrifice" else ab.cost.discard
+    total = sum(n for n, _ in need)
+    options: list[GameObject] = []
+    for _, flt in need:
+        for o in cost_choices(game, obj, player, kind, flt):
+            if o not in options:
+                options.append(o)
+    d = Decision("choose", player, f"{obj.name}: choose what to {kind} to pay the cost",
+                 [Option(o.id, o.name) for o in options], total, total, subkind=f"{kind}_cost")
+    d.validator = lambda ans: {kind: check_cost_picks(game, obj, ab.cost, player, kind,
+                                                      ans if isinstance(ans, list) else [ans])}
+    return d
 
 
 def _auto(action: dict[str, Any]) -> None:
@@ -649,10 +689,11 @@ def activate_ability(game: "Game", player: int, action: dict[str, Any]) -> Gen:
         obj.chosen["loyalty_turn"] = game.turn
     if ab.once_per_turn:
         obj.chosen[f"activated_{index}"] = game.turn
+    chosen = {k: action[k] for k in ("sacrifice", "discard") if action.get(k)}
     if ab.is_mana:
         if ab.cost.has_mana:
             execute_payment(game, player, ab.cost.mana, plan)
-        pay_other_costs(game, obj, ab.cost, player)
+        pay_other_costs(game, obj, ab.cost, player, chosen)
         game.log_event(f"{game.players[player].name} activates {obj.name}'s mana ability.", ("605.3a",),
                        (obj.id,), player=player, kind="mana")
         ctx = Ctx(game, player, obj if obj.zone == "battlefield" else lki, obj.id, obj.card_uid, obj.name)
@@ -670,7 +711,7 @@ def activate_ability(game: "Game", player: int, action: dict[str, Any]) -> Gen:
     game.objects[sa.id] = sa
     if ab.cost.has_mana:
         execute_payment(game, player, ab.cost.mana, plan)
-    pay_other_costs(game, obj, ab.cost, player)
+    pay_other_costs(game, obj, ab.cost, player, chosen)
     flat = [t for row in sa.targets for t in row]
     text = f"{game.players[player].name} activates {obj.name}'s ability"
     if flat:

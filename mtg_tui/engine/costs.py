@@ -223,15 +223,44 @@ def check_other_costs(game: "Game", obj: GameObject | None, cost: Cost, player: 
         if obj is None or obj.counters.get(kind, 0) < n:
             return f"{obj.name if obj else 'it'} doesn't have {n} {kind} counters"
     for n, flt in cost.discard:
-        if len(game.players[player].hand) < n:
+        if len(cost_choices(game, obj, player, "discard", flt)) < n:
             return f"you don't have {n} card{'s' if n != 1 else ''} to discard"
-    from .refs import object_matches
     for n, flt in cost.sacrifice:
-        fits = [o for o in game.battlefield if game.chars(o).controller == player
-                and object_matches(game, o, flt, obj.id if obj else None, player)]
-        if len(fits) < n:
+        if len(cost_choices(game, obj, player, "sacrifice", flt)) < n:
             return f"you don't control {n} {flt.describe()} to sacrifice"
     return None
+
+
+def cost_choices(game: "Game", obj: GameObject | None, player: int, kind: str, flt: Any) -> list[GameObject]:
+    """What could be sacrificed or discarded to pay a cost."""
+    from .refs import object_matches
+    if kind == "discard":
+        return [c for c in game.players[player].hand if object_matches(game, c, flt, None, player)]
+    return [o for o in game.battlefield if game.chars(o).controller == player
+            and object_matches(game, o, flt, obj.id if obj else None, player,
+                               obj.card_uid if obj is not None else None)]
+
+
+def check_cost_picks(game: "Game", obj: GameObject | None, cost: Cost, player: int, kind: str,
+                     picks: Any) -> list[int]:
+    """Validate the permanents to sacrifice (or cards to discard) chosen for a cost."""
+    need = cost.sacrifice if kind == "sacrifice" else cost.discard
+    if not isinstance(picks, list) or not all(isinstance(p, int) for p in picks):
+        raise IllegalAnswer(f"the cards to {kind} are a list of ids")
+    if len(set(picks)) != len(picks):
+        raise IllegalAnswer(f"the same card can't be used twice to {kind}")
+    total = sum(n for n, _ in need)
+    if len(picks) != total:
+        raise IllegalAnswer(f"this cost needs {total} card{'s' if total != 1 else ''} to {kind}, got {len(picks)}")
+    remaining = list(picks)
+    for n, flt in need:
+        fits = {o.id for o in cost_choices(game, obj, player, kind, flt)}
+        mine = [p for p in remaining if p in fits][:n]
+        if len(mine) < n:
+            raise IllegalAnswer(f"those can't pay \"{kind} {flt.describe()}\"")
+        for p in mine:
+            remaining.remove(p)
+    return list(picks)
 
 
 def pay_other_costs(game: "Game", obj: GameObject | None, cost: Cost, player: int,

@@ -168,17 +168,80 @@ class PutIntoLibrary(Instruction):
         yield from ()
 
 
+def _uncounterable(game: Any, spell: Any) -> bool:
+    from .abilities import StaticAbility
+    card = getattr(spell, "card", None)
+    if card is None:
+        return False
+    return any(isinstance(a, StaticAbility) and any(
+        op.op == "flag" and op.args[0] == "cant_be_countered" for d in a.effects for op in d.ops)
+        for a in card.abilities)
+
+
 @dataclass(frozen=True)
 class CounterIt(Instruction):
-    """Counter target spell (701.5)."""
+    """Counter target spell (701.5); a spell that can't be countered stays."""
 
     what: Ref
 
     def run(self, ctx: "Ctx") -> Gen:
         for o in ctx.objects(self.what):
             if o.zone == "stack":
+                if _uncounterable(ctx.game, o):
+                    ctx.game.log_event(f"{o.name} can't be countered.", ("701.5",), (o.id,))
+                    continue
                 actions.counter_spell(ctx.game, o)
         yield from ()
+
+
+@dataclass(frozen=True)
+class CounterUnless(Instruction):
+    """Counter [spell] unless its controller pays [mana] (701.5, 118.12)."""
+
+    what: Ref
+    mana: Any
+
+    def run(self, ctx: "Ctx") -> Gen:
+        from .costs import execute_payment, find_auto_payment
+        game = ctx.game
+        for o in ctx.objects(self.what):
+            if o.zone != "stack" or _uncounterable(game, o):
+                continue
+            payer = game.controller_of(o)
+            plan = find_auto_payment(game, payer, self.mana, set())
+            if plan is not None:
+                d = Decision("choose", payer, f"Pay {self.mana.text} so that {o.name} isn't countered?",
+                             [Option("yes", f"Pay {self.mana.text}"), Option("no", "Don't pay")], 1, 1,
+                             subkind="yes_no", data={"cost": self.mana.text})
+                ans = yield d
+                if (ans[0] if isinstance(ans, list) else ans) == "yes":
+                    execute_payment(game, payer, self.mana, plan)
+                    game.log_event(f"{game.players[payer].name} pays {self.mana.text}.", ("118.12",), (o.id,))
+                    continue
+            actions.counter_spell(game, o)
+
+
+@dataclass(frozen=True)
+class Surveil(Instruction):
+    """Surveil N (701.42): look at the top N cards, put any of them into the graveyard."""
+
+    who: Ref
+    amount: Amount
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        n = _amt(ctx, self.amount)
+        for p in ctx.players(self.who):
+            top = p.library[:n]
+            if not top:
+                continue
+            d = Decision("choose", p.index, f"Surveil {n}: choose the cards to put into your graveyard",
+                         [Option(c.id, c.name) for c in top], 0, len(top), subkind="surveil")
+            picks = yield d
+            gone = [c for c in top if c.id in picks]
+            if gone:
+                actions.move_many(game, gone, "graveyard", log=False)
+            game.log_event(f"{p.name} surveils {n}: {len(gone)} into the graveyard.", ("701.42",), player=p.index)
 
 
 @dataclass(frozen=True)
@@ -240,6 +303,7 @@ class Discard(Instruction):
                 chosen.append((p, picks))
         for p, cards in chosen:
             actions.discard(game, p, cards)
+        ctx.did = any(cards for _, cards in chosen)
 
 
 @dataclass(frozen=True)
@@ -261,6 +325,7 @@ class Sacrifice(Instruction):
                                               prompt=f"Sacrifice {self.filter.describe()}")
             doomed.extend(picks)
         actions.sacrifice(game, doomed)
+        ctx.did = bool(doomed)   # "If you do" asks whether it happened (608.2c)
 
 
 @dataclass(frozen=True)

@@ -216,6 +216,80 @@ class GameView:
     def describe(self, oid: int) -> str:
         return self.game.describe(oid)
 
+    def is_mana_ability(self, action: Any) -> bool:
+        """True if a priority action (an answer template) activates a mana ability (605.1a)."""
+        value = getattr(action, "value", action)
+        if not isinstance(value, dict) or value.get("action") != "activate":
+            return False
+        o = self.game.get(value.get("source")) if isinstance(value.get("source"), int) else None
+        if not isinstance(o, GameObject):
+            return False
+        from .costs import activated_abilities
+        abilities = activated_abilities(self.game, o)
+        i = value.get("ability", 0) or 0
+        return 0 <= i < len(abilities) and abilities[i].is_mana
+
+    # -- read-only conveniences for computer players ------------------------------
+
+    def action_targets(self, player: int, action: Any) -> list[dict[str, Any]] | None:
+        """The target words of a cast/activate answer template and each one's legal choices now.
+
+        Rows are shaped like a ``targets`` decision's ``data["specs"]`` (label, min, max,
+        options). ``[]`` if the action has no targets; None if it needs a ``mode`` first
+        or isn't a cast/activate of something this player could use.
+        """
+        from .casting import cast_specs, spell_effect
+        from .costs import activated_abilities
+        from .targets import candidates
+        value = getattr(action, "value", action)
+        if not isinstance(value, dict):
+            return None
+        g = self.game
+        mode = tuple(m - 1 for m in (value.get("mode") or []) if isinstance(m, int))
+        if value.get("action") == "cast":
+            card = g.get(value.get("card")) if isinstance(value.get("card"), int) else None
+            if not isinstance(card, GameObject) or card.owner != player:
+                return None
+            effect = spell_effect(g, card)
+            if effect.is_modal and not mode:
+                return None
+            specs = cast_specs(g, card, mode)
+            source: Any = card
+        elif value.get("action") == "activate":
+            obj = g.get(value.get("source")) if isinstance(value.get("source"), int) else None
+            if not isinstance(obj, GameObject):
+                return None
+            abilities = activated_abilities(g, obj)
+            i = value.get("ability", 0) or 0
+            if not 0 <= i < len(abilities):
+                return None
+            effect = abilities[i].effect
+            if effect.is_modal and not mode:
+                return None
+            specs = effect.target_specs(mode)
+            source = obj
+        else:
+            return None
+        return [{"label": s.label, "min": s.min_count, "max": s.max_count,
+                 "options": candidates(g, s, player, source, source.id) if s.max_count else []} for s in specs]
+
+    def can_pay(self, player: int, cost: str) -> bool:
+        """Could the player pay this mana cost (e.g. ``"{1}{G}{U}{U}"``) now, from the pool and untapped sources?"""
+        from .casting import can_afford
+        from .mana import ManaCost, ManaError
+        try:
+            mc = ManaCost.parse(cost)
+        except ManaError:
+            return False
+        if not mc.symbols or mc.is_free:
+            return True
+        return can_afford(self.game, player, mc.with_x(0) if mc.has_x else mc, set())
+
+    def mana_units(self, player: int) -> list[str]:
+        """The mana the player could make now, one entry per unit: its possible types (``"W"``, ``"WB"``, ``"WUBRG"``)."""
+        from .costs import payment_units
+        return ["".join(u.options) for u in payment_units(self.game, player, set())]
+
     def find(self, oid: int) -> ObjectView | None:
         o = self.game.get(oid)
         if isinstance(o, GameObject):
