@@ -203,7 +203,7 @@ class Compiler:
         if d == "kw_hexproof_from":
             raise TextError("hexproof from a quality isn't supported yet", "hexproof from")
         if d == "kw_ward":
-            raise TextError("ward isn't supported yet", "ward")
+            return [ward(self.mana(kw.children[0]))]
         raise TextError(f"unknown keyword form {d}")
 
     def quality(self, q: Tree) -> list[Quality]:
@@ -1226,6 +1226,15 @@ def prowess() -> TriggeredAbility:
         trigger=Trigger("cast", player="you", spell_filter=ObjectFilter(not_types=("Creature",), zone="stack")),
         effect=Effect(instructions=(I.ApplyEffect(SelfRef(), (LayerOp("7c", "add_pt", (1, 1)),), "end_of_turn"),)),
         text="Prowess", keyword="prowess")
+
+
+def ward(cost: ManaCost) -> TriggeredAbility:
+    """Ward (702.21 in later rules; a triggered ability): counter an opponent's spell or ability that
+    targets this permanent unless its controller pays the cost."""
+    return TriggeredAbility(
+        trigger=Trigger("becomes_target", self_only=True, player="opponent"),
+        effect=Effect(instructions=(I.CounterUnless(EventRef("by"), cost),)),
+        text=f"Ward {cost.text}", keyword="ward")
 
 
 def make_token_def(name: str, types: tuple[str, ...], subtypes: tuple[str, ...], colors: tuple[str, ...],

@@ -669,7 +669,7 @@ def cast_spell(game: "Game", player: int, action: dict[str, Any]) -> GameObject:
         text += " targeting " + ", ".join(game.describe(t) for t in flat)
     game.log_event(text + ".", ("601.2",), (spell.id,) + tuple(flat), player=player, kind="cast")
     game.spells_cast_this_turn[player] = game.spells_cast_this_turn.get(player, 0) + 1
-    actions.emit(game, [Event("cast", spell_id=spell.id, player=player)])
+    actions.emit(game, [Event("cast", spell_id=spell.id, player=player)] + targeted_events(spell, player))
     return spell
 
 
@@ -719,4 +719,14 @@ def activate_ability(game: "Game", player: int, action: dict[str, Any]) -> Gen:
     cites = ("602.2",) + (("606.4",) if ab.cost.loyalty is not None else ())
     game.log_event(text + ".", cites, (sa.id,) + tuple(flat), player=player, kind="activate")
     game.touch()
-    actions.emit(game, [Event("activate", source=obj.id, player=player)])
+    actions.emit(game, [Event("activate", source=obj.id, player=player)] + targeted_events(sa, player))
+
+
+def targeted_events(stack_obj: Any, player: int) -> list[Event]:
+    """Each object a spell or ability targets "becomes the target" of it."""
+    seen: list[int] = []
+    for row in stack_obj.targets:
+        for t in row:
+            if t not in seen:
+                seen.append(t)
+    return [Event("targeted", obj=t, by=stack_obj.id, player=player) for t in seen]

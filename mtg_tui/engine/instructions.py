@@ -320,7 +320,7 @@ class Sacrifice(Instruction):
         doomed: list[GameObject] = []
         for p in ctx.apnap(ctx.players(self.who)):
             options = [o for o in game.battlefield if game.chars(o).controller == p.index
-                       and object_matches(game, o, self.filter, None, p.index)]
+                       and object_matches(game, o, self.filter, ctx.source_id, p.index, ctx.source_uid)]
             picks = yield from ctx.pick_cards(p, options, n, kind="choose", subkind="sacrifice",
                                               prompt=f"Sacrifice {self.filter.describe()}")
             doomed.extend(picks)

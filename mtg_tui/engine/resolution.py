@@ -127,7 +127,7 @@ class Ctx:
                 return []
             oid = ev.get(ref.key)
             o = game.objects.get(oid) if isinstance(oid, int) else None
-            return [o] if isinstance(o, GameObject) else []
+            return [o] if isinstance(o, (GameObject, StackAbility)) else []
         if isinstance(ref, AttachedRef):
             me = self.self_object()
             if me is not None and me.attached_to is not None:

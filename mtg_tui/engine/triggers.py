@@ -195,6 +195,10 @@ def matches(game: "Game", trig: Trigger, ev: Event, src: Any, you: int) -> bool:
         return ev.kind == "becomes_blocked" and (not trig.self_only or ev.attacker == sid)
     if kind == "draw":
         return ev.kind == "draw" and _player_ok(trig.player, ev.player, you)
+    if kind == "becomes_target":
+        if ev.kind != "targeted" or (trig.self_only and ev.obj != sid):
+            return False
+        return _player_ok(trig.player, ev.player, you)
     if kind == "discard":
         return ev.kind == "discard" and _player_ok(trig.player, ev.player, you)
     return False
@@ -375,6 +379,9 @@ def _put_one(game: "Game", t: PendingTrigger) -> Gen:
     game.stack.append(sa)
     game.objects[sa.id] = sa
     game.touch()
+    from . import actions
+    from .casting import targeted_events
+    actions.emit(game, targeted_events(sa, t.controller))
     flat = [x for row in targets for x in row]
     why = describe_event(game, t.event)
     text = f"{t.source_name}'s triggered ability" + (f" ({why})" if why else "") + " goes on the stack"

@@ -1,0 +1,272 @@
+"""Rules-text templates beyond the core pool, each checked with a card written for the test.
+
+These are general templates of Magic's rules text (delayed triggers, ward,
+predefined tokens, "counter unless", "enters with counters", surveil, "if you
+do", sacrifice costs); the expected outcomes are worked out from the rules.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from mtg_tui.cardtext.loader import CardDatabase
+from mtg_tui.paths import cards_dir
+from mtg_tui.scenario.runner import run_file
+
+POOL = ["plains", "island", "forest", "mountain", "swamp", "grizzly-bears", "soul-warden", "lightning-bolt",
+        "shock", "llanowar-elves"]
+
+CUSTOM = {
+    "Test Flicker": ('cost = "{W}"\ntype = "Instant"', "Exile target creature you control, then return that card to "
+                     "the battlefield under its owner's control at the beginning of the next end step."),
+    "Warded Bear": ('cost = "{1}{G}"\ntype = "Creature — Bear"\npower = 2\ntoughness = 2', "Ward {2}"),
+    "Treasure Goblin": ('cost = "{1}{R}"\ntype = "Creature — Goblin Pirate"\npower = 2\ntoughness = 1',
+                        "When this creature enters, create a Treasure token."),
+    "Test Leak": ('cost = "{1}{U}"\ntype = "Instant"', "Counter target spell unless its controller pays {3}."),
+    "Countered Elf": ('cost = "{1}{G}"\ntype = "Creature — Elf"\npower = 1\ntoughness = 1',
+                      "This creature enters with two +1/+1 counters on it."),
+    "Test Peek": ('cost = "{U}"\ntype = "Instant"', "Surveil 2.\nDraw a card."),
+    "Hungry Imp": ('cost = "{B}"\ntype = "Creature — Imp"\npower = 1\ntoughness = 1',
+                   "When this creature enters, you may sacrifice another creature. If you do, draw two cards."),
+    "Altar Imp": ('cost = "{B}"\ntype = "Creature — Imp"\npower = 1\ntoughness = 1',
+                  "Sacrifice another creature: You gain 2 life."),
+}
+
+
+@pytest.fixture(scope="module")
+def custom_db(tmp_path_factory: pytest.TempPathFactory) -> CardDatabase:
+    folder = tmp_path_factory.mktemp("cards")
+    for name in POOL:
+        shutil.copy(cards_dir() / f"{name}.toml", folder)
+    for name, (fields, text) in CUSTOM.items():
+        slug = name.lower().replace(" ", "-")
+        (folder / f"{slug}.toml").write_text(f'name = "{name}"\n{fields}\ntext = """\n{text}"""\n', encoding="utf-8")
+    db = CardDatabase(folder)
+    assert db.check() == []
+    return db
+
+
+def run(tmp_path: Path, db: CardDatabase, text: str) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text('title = "t"\nseed = 1\n' + text, encoding="utf-8")
+    result = run_file(path, db)
+    assert result.passed, result.error
+
+
+GAME = '''[game]
+players = ["Alice", "Bob"]
+active = "Alice"
+step = "main1"
+'''
+
+
+def test_delayed_return_at_the_next_end_step(tmp_path: Path, custom_db: CardDatabase) -> None:
+    # The creature comes back at the end step as a new object (400.7): no counters; Soul Warden sees it enter.
+    run(tmp_path, custom_db, GAME + '''
+[Alice]
+hand = ["Test Flicker"]
+battlefield = ["Plains", "Grizzly Bears {+1/+1:2}", "Soul Warden"]
+[Bob]
+battlefield = ["Forest"]
+[[step]]
+player = "Alice"
+cast = "Test Flicker"
+targets = ["Grizzly Bears"]
+[[step]]
+pass = "resolve"
+[[step]]
+expect.zones = { "Alice.exile" = ["Grizzly Bears"] }
+[[step]]
+advance = "end"
+[[step]]
+expect.stack = ["Test Flicker"]
+[[step]]
+pass = "resolve"
+[[step]]
+expect.card."Grizzly Bears" = { zone = "battlefield", counters = {}, power = 2 }
+expect.stack = ["Soul Warden"]
+[[step]]
+pass = "resolve"
+[[step]]
+expect.life = { Alice = 21 }
+''')
+
+
+def test_ward_counters_unless_paid(tmp_path: Path, custom_db: CardDatabase) -> None:
+    # Bolting the warded creature triggers ward; Alice can pay {2} (two untapped Mountains) and does.
+    run(tmp_path, custom_db, GAME + '''
+[Alice]
+hand = ["Lightning Bolt", "Shock"]
+battlefield = ["Mountain", "Mountain", "Mountain"]
+[Bob]
+battlefield = ["Warded Bear"]
+[[step]]
+player = "Alice"
+cast = "Lightning Bolt"
+targets = ["Warded Bear"]
+[[step]]
+expect.stack = ["Warded Bear", "Lightning Bolt"]
+[[step]]
+pass = "resolve"
+[[step]]
+player = "Alice"
+choose = "yes"
+[[step]]
+pass = "resolve"
+[[step]]
+expect.zones = { "Bob.graveyard" = ["Warded Bear"] }
+''')
+
+
+def test_ward_counters_when_not_paid(tmp_path: Path, custom_db: CardDatabase) -> None:
+    # With only one Mountain left after Shock, Alice can't pay {2}: Shock is countered, nothing is asked.
+    run(tmp_path, custom_db, GAME + '''
+[Alice]
+hand = ["Shock"]
+battlefield = ["Mountain"]
+[Bob]
+battlefield = ["Warded Bear"]
+[[step]]
+player = "Alice"
+cast = "Shock"
+targets = ["Warded Bear"]
+[[step]]
+pass = "resolve"
+[[step]]
+expect.stack = []
+expect.zones = { "Alice.graveyard" = ["Shock"], "Bob.battlefield" = ["Warded Bear"] }
+''')
+
+
+def test_treasure_token_makes_mana_by_sacrificing_itself(tmp_path: Path, custom_db: CardDatabase) -> None:
+    run(tmp_path, custom_db, GAME + '''
+[Alice]
+hand = ["Treasure Goblin", "Shock"]
+battlefield = ["Mountain", "Mountain"]
+[Bob]
+battlefield = ["Grizzly Bears"]
+[[step]]
+player = "Alice"
+cast = "Treasure Goblin"
+[[step]]
+pass = "resolve"
+[[step]]
+pass = "resolve"
+[[step]]
+expect.zones = { "Alice.battlefield" = ["Mountain", "Mountain", "Treasure Goblin", "Treasure"] }
+[[step]]
+player = "Alice"
+activate = "Treasure"
+[[step]]
+player = "Alice"
+choose = "red"
+[[step]]
+player = "Alice"
+cast = "Shock"
+targets = ["Grizzly Bears"]
+[[step]]
+pass = "resolve"
+[[step]]
+expect.zones = { "Alice.battlefield" = ["Mountain", "Mountain", "Treasure Goblin"], "Bob.graveyard" = ["Grizzly Bears"] }
+''')
+
+
+def test_counter_unless_paid_and_enters_with_counters(tmp_path: Path, custom_db: CardDatabase) -> None:
+    # Bob pays {3} for Test Leak; the Elf resolves with two +1/+1 counters (a 3/3).
+    run(tmp_path, custom_db, GAME + '''
+[Alice]
+hand = ["Countered Elf"]
+battlefield = ["Forest", "Forest", "Forest", "Forest", "Forest"]
+[Bob]
+hand = ["Test Leak"]
+battlefield = ["Island", "Island"]
+[[step]]
+player = "Alice"
+cast = "Countered Elf"
+[[step]]
+player = "Bob"
+cast = "Test Leak"
+targets = ["Countered Elf"]
+[[step]]
+pass = "resolve"
+[[step]]
+expect.waiting = { player = "Alice", decision = "choose" }
+[[step]]
+player = "Alice"
+choose = "yes"
+[[step]]
+pass = "resolve"
+[[step]]
+expect.card."Countered Elf" = { zone = "battlefield", power = 3, toughness = 3, counters = { "+1/+1" = 2 } }
+''')
+
+
+def test_surveil_then_draw(tmp_path: Path, custom_db: CardDatabase) -> None:
+    run(tmp_path, custom_db, GAME + '''
+[Alice]
+hand = ["Test Peek"]
+library = ["Swamp", "Grizzly Bears", "Shock"]
+battlefield = ["Island"]
+[Bob]
+life = 20
+[[step]]
+player = "Alice"
+cast = "Test Peek"
+[[step]]
+pass = "resolve"
+[[step]]
+player = "Alice"
+choose = ["Swamp"]
+[[step]]
+expect.zones = { "Alice.hand" = ["Grizzly Bears"], "Alice.library" = ["Shock"], "Alice.graveyard" = ["Swamp", "Test Peek"] }
+expect.cited = ["701.42"]
+''')
+
+
+def test_may_sacrifice_if_you_do(tmp_path: Path, custom_db: CardDatabase) -> None:
+    run(tmp_path, custom_db, GAME + '''
+[Alice]
+hand = ["Hungry Imp"]
+library = ["Swamp", "Swamp", "Swamp"]
+battlefield = ["Swamp", "Grizzly Bears"]
+[Bob]
+life = 20
+[[step]]
+player = "Alice"
+cast = "Hungry Imp"
+[[step]]
+pass = "resolve"
+[[step]]
+pass = "resolve"
+[[step]]
+player = "Alice"
+choose = "yes"
+[[step]]
+expect.zones = { "Alice.graveyard" = ["Grizzly Bears"], "Alice.hand" = ["Swamp", "Swamp"] }
+''')
+
+
+def test_sacrifice_cost_asks_which_when_there_is_a_choice(tmp_path: Path, custom_db: CardDatabase) -> None:
+    run(tmp_path, custom_db, GAME + '''
+[Alice]
+battlefield = ["Altar Imp", "Grizzly Bears", "Llanowar Elves"]
+[Bob]
+life = 20
+[[step]]
+player = "Alice"
+activate = "Altar Imp"
+[[step]]
+expect.waiting = { player = "Alice", decision = "choose" }
+[[step]]
+player = "Alice"
+choose = ["Llanowar Elves"]
+[[step]]
+expect.zones = { "Alice.graveyard" = ["Llanowar Elves"] }
+[[step]]
+pass = "resolve"
+[[step]]
+expect.life = { Alice = 22 }
+''')
