@@ -134,8 +134,22 @@ def short_name(name: str) -> str:
     return name.split(",")[0].strip() if "," in name else name
 
 
+# Ability words (207.2c) label abilities in italics and have no rules meaning of their own.
+ABILITY_WORDS = (
+    "adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel", "chroma", "cohort",
+    "constellation", "converge", "corrupted", "council's dilemma", "coven", "delirium", "descend 4", "descend 8",
+    "domain", "eerie", "eminence", "enrage", "fateful hour", "fathomless descent", "ferocious", "flurry",
+    "formidable", "grandeur", "hellbent", "heroic", "imprint", "inspired", "join forces", "kinship", "landfall",
+    "lieutenant", "magecraft", "metalcraft", "morbid", "pack tactics", "parley", "radiance", "raid", "rally",
+    "revolt", "spell mastery", "strive", "survival", "sweep", "tempting offer", "threshold", "undergrowth",
+    "valiant", "will of the council",
+)
+_ABILITY_WORD = re.compile(r"^(" + "|".join(re.escape(w) for w in ABILITY_WORDS) + r")\s*[—-]\s*", re.IGNORECASE)
+
+
 def normalise(paragraph: str, name: str) -> str:
     s = strip_reminder(paragraph)
+    s = _ABILITY_WORD.sub("", s)
     s = s.replace("\u2019", "'").replace("\u2212", "-").replace("\u2013", "-")
     s = s.replace("—", " — ").replace("•", " • ")
     if name:
