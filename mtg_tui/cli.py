@@ -10,6 +10,7 @@ import click
 
 from .decks.cli import deck_group
 from .rules.cli import rules_group
+from .ui.cli import play
 
 
 @click.group()
@@ -20,6 +21,7 @@ def main() -> None:
 
 main.add_command(rules_group, "rules")
 main.add_command(deck_group, "deck")
+main.add_command(play, "play")
 
 
 # ---------------------------------------------------------------------------

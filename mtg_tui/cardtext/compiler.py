@@ -15,8 +15,8 @@ from typing import Any
 from lark import Token, Tree
 
 from ..engine import instructions as I
-from ..engine.abilities import (ActivatedAbility, Affected, ContinuousDef, Cost, Effect, EntersTapped,
-                                EntersWithCounters, KeywordAbility, LayerOp, Quality, SpellAbility, StaticAbility, Trigger,
+from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, ContinuousDef, Cost, Effect,
+                                EntersTapped, EntersWithCounters, KeywordAbility, LayerOp, Quality, SpellAbility, StaticAbility, Trigger,
                                 TriggeredAbility)
 from ..engine.mana import COLOR_BY_NAME, ManaCost, ManaError
 from ..engine.objects import CardDef
@@ -147,10 +147,15 @@ class Compiler:
         if kind == "loyalty":
             return [self.loyalty(node)]
         if kind == "triggered":
-            return [self.triggered(node)]
+            return self.triggered(node)
         if kind == "modal":
             scope = spell_scope or Scope(self.card_name, "spell")
             return [("spell_part", self.modal(node, scope))]
+        if kind == "additional_cost":
+            if not self.is_spell and "Creature" not in self.types:
+                pass
+            cost = self.costs(_find(node, "cost_list"), Scope(self.card_name, "spell"))
+            return [AdditionalCost(cost=cost)]
         if kind == "plain":
             body = _find(node, "body")
             if self.is_spell:
@@ -218,6 +223,8 @@ class Compiler:
             return [Quality("monocolored")]
         if d == "q_type":
             return [Quality("type", CARD_TYPES_PL[str(q.children[0])])]
+        if d == "q_subtype":
+            return [Quality("subtype", singular_of()[str(q.children[0])])]
         if d == "q_all_colors":
             return [Quality("color", c) for c in "WUBRG"]
         raise TextError(f"unknown quality {d}")
@@ -295,18 +302,36 @@ class Compiler:
         return ActivatedAbility(cost=Cost(loyalty=n, text=("+" if n > 0 else "") + str(n)), effect=effect,
                                 sorcery_speed=True)
 
-    def triggered(self, node: Tree) -> TriggeredAbility:
-        scope = Scope(self.card_name, "triggered")
+    def triggered(self, node: Tree) -> list[TriggeredAbility]:
+        """One ability; two where the text joins two trigger events ("enters or attacks")."""
         trig_node = node.children[0]
-        trigger = self.trigger(trig_node, scope)
-        scope.trigger = trigger
-        cond = None
-        inter = _find(node, "intervening")
-        if inter is not None:
-            cond = self.condition(inter.children[0], scope)
-        effect = self.body(_find(node, "body"), scope)
-        optional = any(isinstance(i, I.MayDo) for i in effect.instructions)
-        return TriggeredAbility(trigger=trigger, effect=effect, condition=cond, optional=optional)
+        out = []
+        for trigger in self.triggers(trig_node):
+            scope = Scope(self.card_name, "triggered")
+            scope.trigger = trigger
+            cond = None
+            inter = _find(node, "intervening")
+            if inter is not None:
+                cond = self.condition(inter.children[0], scope)
+            effect = self.body(_find(node, "body"), scope)
+            optional = any(isinstance(i, I.MayDo) for i in effect.instructions)
+            out.append(TriggeredAbility(trigger=trigger, effect=effect, condition=cond, optional=optional))
+        return out
+
+    def triggers(self, t: Tree) -> list[Trigger]:
+        if t.data != "trigger_step":
+            cond = t.children[-1]
+            pairs = {"t_enters_or_attacks": ("t_enters", "t_attacks"), "t_enters_or_dies": ("t_enters", "t_dies"),
+                     "t_enters_or_to_graveyard": ("t_enters", "t_to_graveyard")}
+            if cond.data in pairs:
+                out = []
+                for name in pairs[cond.data]:
+                    kids = [c for c in cond.children if isinstance(c, Tree) and c.data != "graveyard_word"]
+                    if name == "t_to_graveyard":
+                        kids = kids + [c for c in cond.children if isinstance(c, Tree) and c.data == "graveyard_word"]
+                    out.append(self.trigger(Tree("trigger", [Tree(name, kids)]), Scope(self.card_name, "triggered")))
+                return out
+        return [self.trigger(t, Scope(self.card_name, "triggered"))]
 
     def modal(self, node: Tree, scope: Scope) -> Effect:
         count_node = node.children[0]
@@ -413,6 +438,15 @@ class Compiler:
         if d in ("cond_you_control", "cond_opp_controls"):
             n, flt = self.counted(_find(c, "counted_desc"), scope)
             return Condition("you_control" if d == "cond_you_control" else "opponent_controls", flt, n)
+        if d == "cond_you_control_either":
+            words = [self.type_word(w) for w in c.children if isinstance(w, Tree)]
+            flt = ObjectFilter(types=tuple(v for k, v in words if k == "type"),
+                               subtypes=tuple(v for k, v in words if k == "subtype"))
+            return Condition("you_control", flt, 1)
+        if d == "cond_two_other_lands":
+            return Condition("you_control", ObjectFilter(types=("Land",), another=True), 2)
+        if d == "cond_two_or_fewer_other_lands":
+            return Condition("you_control_at_most", ObjectFilter(types=("Land",), another=True), 2)
         if d == "cond_life_at_most":
             return Condition("life_at_most", count=self.amount_const(_find(c, "amount")))
         if d == "cond_life_at_least":
@@ -581,6 +615,7 @@ class Compiler:
     # -- descriptions ------------------------------------------------------
 
     def counted(self, cd: Tree, scope: Scope) -> tuple[int, ObjectFilter]:
+        """(how many, description); "up to N" gives N (the instruction allows fewer)."""
         first = cd.children[0]
         n = 1
         if isinstance(first, Tree) and first.data.startswith("amount"):
@@ -746,6 +781,13 @@ class Compiler:
             f["dealt_damage_by_source"] = True
         elif d == "post_attacking":
             f["attacking"] = True
+        elif d == "post_defending_controls":
+            f["controller"] = "defending"
+        elif d == "post_not_type":
+            tw = [c for c in p.children if isinstance(c, Tree)][0]
+            tok = tw.children[0]
+            kind, value = self.type_word(Tree("type_word", [tok]))
+            f["not_types" if kind == "type" else "not_subtypes"].append(value)
         elif d == "post_blocking_self":
             raise TextError("\"blocking this creature\" isn't supported yet", "blocking")
         elif d == "post_named":
@@ -811,6 +853,12 @@ class Compiler:
             amt = self.amount(_find(vp, "amount"))
             rec = self.recipients(trees[1], scope)
             return [I.DealDamage(subject, amt, tuple(rec))]
+        if d == "vp_damage_two":
+            a1 = self.amount(trees[0])
+            r1 = self.recipients(trees[1], scope)
+            a2 = self.amount(trees[2])
+            r2 = self.recipients(trees[3], scope)
+            return [I.DealDamage(subject, a1, tuple(r1), tuple((a2, r) for r in r2))]
         if d == "vp_damage_equal":
             amt = self.amount_expr(trees[0], scope)
             rec = self.recipients(trees[1], scope)
@@ -909,6 +957,8 @@ class Compiler:
             return [I.Search(self._player(subject), flt, Const(n), key)]
         if d == "vp_shuffle":
             return [I.Shuffle(self._player(subject))]
+        if d == "vp_reveal_ref":
+            return [I.RevealObjects(objs())]
         if d == "vp_reveal_hand":
             who = self._player(subject)
             scope.last_player = who
@@ -930,7 +980,7 @@ class Compiler:
         if d == "vp_doesnt_untap":
             return [I.DoesntUntap(self._objects(subject))]
         if d in ("vp_must_attack", "vp_must_block", "vp_cant_attack", "vp_cant_block", "vp_cant_attack_block",
-                 "vp_unblockable", "vp_cant_be_blocked_by"):
+                 "vp_unblockable", "vp_cant_be_blocked_by", "vp_can_block_only"):
             ops = self.rule_ops(vp, scope)
             return [I.ApplyEffect(self._objects(subject), ops, duration or "permanent")]
         raise TextError(f"this kind of effect isn't supported yet: {d[3:].replace('_', ' ')}", d)
@@ -1056,6 +1106,9 @@ class Compiler:
         if d == "vp_cant_be_blocked_by":
             flt = self.desc([c for c in vp.children if isinstance(c, Tree)][0], scope)
             return (LayerOp("rules", "flag", ("cant_be_blocked_by", flt)),)
+        if d == "vp_can_block_only":
+            flt = self.desc([c for c in vp.children if isinstance(c, Tree)][0], scope)
+            return (LayerOp("rules", "flag", ("can_block_only", flt)),)
         raise TextError(f"unknown rule {d}")
 
     # ------------------------------------------------------------------
@@ -1075,6 +1128,12 @@ class Compiler:
                     raise TextError("this static ability isn't supported yet", _text_of(cl))
                 subj_node = cl.children[0]
                 vps = [v for v in cl.children[1].children if isinstance(v, Tree) and v.data != "vsep"]
+                if any(v.data == "vp_enters_tapped_unless" for v in vps):
+                    if subj_node.data != "or_self" or len(vps) != 1:
+                        raise TextError("only \"this permanent enters tapped unless ...\" is supported", "enters")
+                    cond = self.condition(_find(vps[0], "condition") or vps[0].children[-1], scope)
+                    replacement = EntersTapped(unless=cond)
+                    continue
                 if any(v.data == "vp_enters_tapped" for v in vps):
                     if subj_node.data != "or_self":
                         raise TextError("only \"this permanent enters tapped\" is supported", "enters tapped")
@@ -1151,7 +1210,7 @@ class Compiler:
         if d == "vp_become":
             return list(self.become(trees[0]))
         if d in ("vp_must_attack", "vp_must_block", "vp_cant_attack", "vp_cant_block", "vp_cant_attack_block",
-                 "vp_unblockable", "vp_cant_be_blocked_by"):
+                 "vp_unblockable", "vp_cant_be_blocked_by", "vp_can_block_only"):
             return list(self.rule_ops(vp, scope))
         if d == "vp_doesnt_untap_static":
             return [LayerOp("rules", "flag", ("doesnt_untap", None))]
@@ -1229,8 +1288,8 @@ def prowess() -> TriggeredAbility:
 
 
 def ward(cost: ManaCost) -> TriggeredAbility:
-    """Ward (702.21 in later rules; a triggered ability): counter an opponent's spell or ability that
-    targets this permanent unless its controller pays the cost."""
+    """Ward (a keyword newer than the rules text shipped here): a triggered ability that counters an
+    opponent's spell or ability targeting this permanent unless its controller pays the cost."""
     return TriggeredAbility(
         trigger=Trigger("becomes_target", self_only=True, player="opponent"),
         effect=Effect(instructions=(I.CounterUnless(EventRef("by"), cost),)),

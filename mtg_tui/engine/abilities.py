@@ -185,6 +185,15 @@ class StaticAbility(Ability):
 
 
 @dataclass(frozen=True, eq=False)
+class AdditionalCost(Ability):
+    """"As an additional cost to cast this spell, ..." (601.2b, 601.2f)."""
+
+    cost: Cost
+    text: str = ""
+    keyword: str | None = None
+
+
+@dataclass(frozen=True, eq=False)
 class KeywordAbility(Ability):
     """A keyword that is a rule in itself (flying, deathtouch, protection, enchant...)."""
 
@@ -195,7 +204,9 @@ class KeywordAbility(Ability):
 
 @dataclass(frozen=True)
 class EntersTapped:
-    """Replacement: this permanent enters the battlefield tapped (614.1c)."""
+    """Replacement: this permanent enters the battlefield tapped (614.1c), unless ``unless`` holds."""
+
+    unless: Any = None
 
 
 @dataclass(frozen=True)

@@ -141,6 +141,12 @@ def _enters_tapped(game: "Game", obj: GameObject) -> bool:
             continue
         rep = ab.replacement
         if isinstance(rep, EntersTapped):
+            if rep.unless is not None:
+                from .resolution import Ctx
+                from .triggers import condition_holds
+                ctx = Ctx(game, obj.controller, obj, obj.id, obj.card_uid, obj.name)
+                if condition_holds(game, rep.unless, ctx):
+                    continue
             tapped = True
         elif isinstance(rep, EntersWithCounters):
             obj.counters[rep.kind] = obj.counters.get(rep.kind, 0) + rep.amount

@@ -154,6 +154,9 @@ def activation_problem(game: "Game", obj: GameObject, index: int, player: int,
         return f"you don't control {obj.name} (602.2)"
     if ab.sorcery_speed and not is_sorcery_timing(game, player):
         return "this ability can be activated only as a sorcery (602.5d)"
+    for allow_mana in game.chars(obj).flags.get("cant_activate", []):
+        if not (allow_mana == "except_mana" and ab.is_mana):
+            return f"{obj.name}'s activated abilities can't be activated"
     if ab.cost.loyalty is not None:
         if not is_sorcery_timing(game, player):
             return "loyalty abilities can be activated only as a sorcery (606.3)"
@@ -301,7 +304,7 @@ def _mode_tuple(effect: Effect, mode: Any) -> tuple[int, ...]:
             raise IllegalAnswer(f"mode {m} doesn't exist (1 to {len(effect.modes)})")
         out.append(m - 1)
     if len(set(out)) != len(out):
-        raise IllegalAnswer("the same mode can't be chosen twice (700.2c)")
+        raise IllegalAnswer("the same mode can't be chosen twice (700.2d)")
     return tuple(out)
 
 

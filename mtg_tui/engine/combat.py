@@ -181,6 +181,11 @@ def declare_attackers(game: "Game") -> Gen:
         if not game.has_keyword(obj, "vigilance"):
             actions.tap(game, obj)
             tapped.append(obj)
+        else:
+            game.log_event(f"{obj.name} has vigilance: attacking doesn't tap it.", ("702.20b",), (obj.id,))
+        if game.summoning_sick(obj):
+            game.log_event(f"{obj.name} has haste: it can attack the turn it came under your control.",
+                           ("702.10b",), (obj.id,))
     game.touch()
     if pairs:
         desc = ", ".join(f"{game.describe(a)} -> {game.describe(dfd)}" for a, dfd in pairs)
@@ -224,6 +229,12 @@ def block_problem(game: "Game", blocker: GameObject, attacker_id: int, defender:
     for q in game.keyword_params(att, "protection"):
         if has_quality(game, blocker, q):
             return f"{att.name} has protection from {q.text} and can't be blocked by {blocker.name} (702.16f)"
+    for flt in c.flags.get("can_block_only", []):
+        if not object_matches(game, att, flt, None, c.controller):
+            return f"{blocker.name} can block only {flt.describe()}s"
+    for land in game.keyword_params(att, "landwalk"):
+        if any(land in game.chars(o).subtypes for o in game.battlefield if game.chars(o).controller == defender):
+            return f"{att.name} has {land.lower()}walk and can't be blocked while you control a {land} (702.14c)"
     return None
 
 
@@ -519,6 +530,7 @@ def combat_damage(game: "Game", first: bool) -> Gen:
     pending: dict[int, int] = {}
     parts: list[tuple[Any, int, int]] = []
     dealers: list[int] = []
+    trample_defenders: list[int] = []
     ordered = [a for a in combat.attackers] + [b for b in combat.blockers]
     for oid in ordered:
         obj = game.objects.get(oid)
@@ -547,11 +559,23 @@ def combat_damage(game: "Game", first: bool) -> Gen:
             if n > 0:
                 pending[r] = pending.get(r, 0) + n
                 parts.append((obj, r, n))
+                if info.get("trample") and r == info.get("defender"):
+                    trample_defenders.append(r)
         dealers.append(oid)
     if first:
         combat.dealt_first.update(dealers)
-    game.log_event("Combat damage is dealt." if not first else "First-strike combat damage is dealt.",
-                   ("510.2",) + (("510.4",) if first else ()), kind="combat")
+    cites: tuple[str, ...] = ("510.2",)
+    if first:
+        cites += ("510.4", "702.7b")
+    elif combat.first_strike_step and any(game.has_keyword(game.objects[o], "double strike")
+                                          for o in dealers if o in game.objects):
+        cites += ("702.4b",)
+    if any(r == info_d for _, r, _ in parts for info_d in trample_defenders):
+        cites += ("702.19b",)
+    if any(game.has_keyword(src, "deathtouch") and isinstance(game.get(r), GameObject) for src, r, _ in parts):
+        cites += ("702.2c",)
+    game.log_event("Combat damage is dealt." if not first else "First-strike combat damage is dealt.", cites,
+                   kind="combat")
     yield from deal_damage(game, parts, combat=True)
 
 

@@ -64,6 +64,7 @@ class DealDamage(Instruction):
     source: Ref
     amount: Amount
     to: tuple[Ref, ...]
+    more: tuple[tuple[Amount, Ref], ...] = ()   # "... and 2 damage to that creature's controller"
 
     def run(self, ctx: "Ctx") -> Gen:
         src = ctx.damage_source(self.source)
@@ -74,6 +75,10 @@ class DealDamage(Instruction):
         for ref in self.to:
             for rid in ctx.recipients(ref):
                 parts.append((src, rid, n))
+        for amount, ref in self.more:
+            m = _amt(ctx, amount)
+            for rid in ctx.recipients(ref):
+                parts.append((src, rid, m))
         yield from deal_damage(ctx.game, parts)
 
 
@@ -413,6 +418,20 @@ class RevealHand(Instruction):
                 c.revealed = True
             names = ", ".join(c.name for c in p.hand) or "nothing"
             ctx.game.log_event(f"{p.name} reveals their hand: {names}.", ("701.16",), player=p.index)
+        yield from ()
+
+
+@dataclass(frozen=True)
+class RevealObjects(Instruction):
+    what: Ref
+
+    def run(self, ctx: "Ctx") -> Gen:
+        objs = ctx.objects(self.what)
+        for o in objs:
+            o.revealed = True
+        if objs:
+            ctx.game.log_event(f"Revealed: {', '.join(o.name for o in objs)}.", ("701.16",),
+                               tuple(o.id for o in objs))
         yield from ()
 
 

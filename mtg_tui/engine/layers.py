@@ -2,7 +2,7 @@
 
 ``compute_battlefield`` builds the characteristics of every permanent from
 its printed values, applying continuous effects layer by layer (613.1):
-2 control, 4 type, 5 color, 6 abilities, 7a-7d power/toughness, then rule
+2 control, 4 type, 5 color, 6 abilities, 7a-7c power/toughness, then rule
 effects (restrictions such as "can't block"). Within a layer, effects apply
 in timestamp order (613.7) unless one depends on another (613.8).
 
@@ -146,7 +146,7 @@ def _compute(game: "Game") -> dict[int, Characteristics]:
 
     for layer in LAYERS:
         if layer == "7c":
-            _apply_counters(objs, chars)   # 7d after 7c is order-insensitive for sums; done once here
+            _apply_counters(objs, chars)   # counters belong to 7c; sums don't depend on the order
         _gather_static(game, objs, chars, actives, keys, layer)
         here = [a for a in actives if a.in_layer(layer)]
         if not here:
@@ -319,7 +319,7 @@ def _stat(v: Any, c: Characteristics) -> int:
 
 
 def _apply_counters(objs: list[GameObject], chars: dict[int, Characteristics]) -> None:
-    """Layer 7d: +1/+1 and -1/-1 counters (613.4c, 122.1a)."""
+    """Layer 7c: +1/+1 and -1/-1 counters (613.4c, 122.1a)."""
     for o in objs:
         plus = o.counters.get("+1/+1", 0)
         minus = o.counters.get("-1/-1", 0)

@@ -305,6 +305,10 @@ def object_matches(game: "Game", obj: GameObject | LKI, flt: ObjectFilter, sourc
     controller = chars.controller if zone in ("battlefield", "stack") else obj.owner
     if flt.controller == "you" and controller != you:
         return False
+    if flt.controller == "defending":
+        defending = game.combat.defending_player if game.combat is not None else 1 - game.active
+        if controller != defending:
+            return False
     if flt.controller in ("opponent", "not_you") and controller == you:
         return False
     if flt.owner == "you" and obj.owner != you:

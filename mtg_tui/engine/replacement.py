@@ -57,7 +57,7 @@ def add_regeneration(game: "Game", obj: GameObject, source_name: str) -> None:
 
 
 def use_regeneration_shield(game: "Game", obj: GameObject) -> bool:
-    """Regenerate instead of being destroyed, if a shield is up (701.15b)."""
+    """Regenerate instead of being destroyed, if a shield is up (701.15a)."""
     from . import actions
     for shield in game.regen_shields:
         if shield.obj_id == obj.id:
@@ -69,7 +69,7 @@ def use_regeneration_shield(game: "Game", obj: GameObject) -> bool:
                 game.combat.remove(obj.id)
             game.touch()
             game.log_event(f"{obj.name} regenerates: it is tapped, its damage is removed and it "
-                           "leaves combat.", ("701.15b",), (obj.id,))
+                           "leaves combat.", ("701.15a",), (obj.id,))
             return True
     return False
 
@@ -97,6 +97,8 @@ def has_quality(game: "Game", obj: Any, quality: Any) -> bool:
         return len(c.colors) == 1
     if quality.kind == "type":
         return quality.value in c.types
+    if quality.kind == "subtype":
+        return quality.value in c.subtypes
     return False
 
 

@@ -4,7 +4,7 @@ The top object of the stack resolves: its targets are checked again, and
 if every target has become illegal it doesn't resolve (608.2b); otherwise
 its instructions are followed in order (608.2c), leaving illegal targets
 unaffected. Instants and sorceries then go to their owner's graveyard
-(608.2n); permanent spells enter the battlefield (608.3).
+(608.2m); permanent spells enter the battlefield (608.3).
 """
 
 from __future__ import annotations
@@ -385,7 +385,7 @@ def resolve_top(game: "Game") -> Gen:
     game.log_event(f"{spell.name} resolves.", ("608.2",), (spell.id,))
     yield from run_effect(ctx, effect, spell.mode)
     if spell.zone == "stack" and game.objects.get(spell.id) is spell:
-        actions.move(game, spell, "graveyard", log=False)   # 608.2n
+        actions.move(game, spell, "graveyard", log=False)   # 608.2m
 
 
 def _remove_ability(game: "Game", top: StackAbility) -> None:

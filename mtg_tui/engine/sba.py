@@ -43,9 +43,9 @@ def _illegal_attachment(game: "Game", obj: GameObject) -> str | None:
                 return "704.5m"   # 702.16c
         return None
     if "Equipment" in c.subtypes:
-        if host is None:
+        if obj.attached_to is None:
             return None
-        if not isinstance(host, GameObject) or host.zone != "battlefield" or not game.is_creature(host):
+        if host is None or not isinstance(host, GameObject) or host.zone != "battlefield" or not game.is_creature(host):
             return "704.5n"
         for q in game.keyword_params(host, "protection"):
             if has_quality(game, obj, q):
@@ -135,7 +135,7 @@ def find(game: "Game", every_zone: bool = False) -> Found:
                 f.to_destroy.append((o, "704.5g", f"{o.name} has lethal damage ({o.damage} on a {c.power}/{t})"))
                 continue
             if o.deathtouch_damaged and not indestructible:
-                f.to_destroy.append((o, "704.5h", f"{o.name} was dealt damage by a source with deathtouch"))
+                f.to_destroy.append((o, "704.5h", f"{o.name} was dealt damage by a source with deathtouch (702.2b)"))
                 continue
         if "Planeswalker" in c.types and o.counters.get("loyalty", 0) <= 0:
             f.to_graveyard.append((o, "704.5i", f"{o.name} has no loyalty"))
@@ -218,7 +218,8 @@ def _once(game: "Game") -> Gen:
     for o, rule, text in to_destroy:
         if use_regeneration_shield(game, o):
             continue
-        game.log_event(f"{text}: it is destroyed.", (rule, "701.7"), (o.id,))
+        game.log_event(f"{text}: it is destroyed.", (rule, "701.7") + (("702.2b",) if rule == "704.5h" else ()),
+                       (o.id,))
         destroyed.append(o)
     everyone = [o for o in movers + destroyed if o.zone == "battlefield"]
     if everyone:

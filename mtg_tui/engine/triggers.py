@@ -84,6 +84,11 @@ def condition_holds(game: "Game", cond: Condition, ctx: "Ctx") -> bool:
         n = sum(1 for o in game.battlefield if game.chars(o).controller == who and
                 object_matches(game, o, flt, ctx.source_id, ctx.controller, ctx.source_uid))
         return n >= cond.count
+    if cond.kind == "you_control_at_most":
+        flt = cond.filter or ObjectFilter()
+        n = sum(1 for o in game.battlefield if game.chars(o).controller == ctx.controller and
+                object_matches(game, o, flt, ctx.source_id, ctx.controller, ctx.source_uid))
+        return n <= cond.count
     if cond.kind == "life_at_most":
         return game.players[ctx.controller].life <= cond.count
     if cond.kind == "life_at_least":
@@ -387,7 +392,9 @@ def _put_one(game: "Game", t: PendingTrigger) -> Gen:
     text = f"{t.source_name}'s triggered ability" + (f" ({why})" if why else "") + " goes on the stack"
     if flat:
         text += " targeting " + ", ".join(game.describe(x) for x in flat)
-    game.log_event(f"{text}: {ab.text}" if ab.text else text + ".", ("603.2", "603.3"), (sa.id,) + tuple(flat),
+    kw_rule = {"prowess": "702.107a"}.get(ab.keyword or "")
+    game.log_event(f"{text}: {ab.text}" if ab.text else text + ".",
+                   ("603.2", "603.3") + ((kw_rule,) if kw_rule else ()), (sa.id,) + tuple(flat),
                    player=t.controller, kind="trigger")
 
 

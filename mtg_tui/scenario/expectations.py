@@ -135,6 +135,8 @@ def check_card(r: "Runner", ref_text: str, props: Any, n: int) -> None:
             if not isinstance(want, dict):
                 raise ScenarioError(f"step {n}: counters is a table kind = number", n)
             want = {str(a): b for a, b in want.items() if b}
+        if k == "attached" and want is False:
+            want = None
         if k == "attached" and isinstance(want, str) and have is not None:
             host = g.get(obj.attached_to)
             if host is not None and r.res.fits(host, r.res.parse(want, n)):

@@ -42,4 +42,5 @@ def make_opponent(difficulty: str, seed: Any) -> tuple[Any, str]:
             continue
         if _has_decide(agent):
             return agent, ""
-    return fallback, (f"The scripted opponent has no '{difficulty}' level: the computer plays at random.")
+    return fallback, (f"The scripted opponent (mtg_tui.ai) offers no '{difficulty}' level yet: "
+                      "the computer plays at random.")

@@ -156,9 +156,9 @@ class Session:
             return
         self.meta["stops"] = {str(i): s.to_json() for i, s in self.stops.items()}
         Record.of(self.game, self.meta).save(self.save_path)
-        if self.game.over and self.save_path == current_save_path():
+        if self.game.over and self.save_path.name == current_save_path().name:
             try:
-                os.replace(self.save_path, finished_save_path())
+                os.replace(self.save_path, self.save_path.with_name(finished_save_path().name))
             except OSError:
                 pass
 
@@ -181,6 +181,8 @@ class Session:
         n = 0
         while True:
             if game.over or game.pending is None:
+                if n:
+                    self.save()
                 return Step("over")
             d = game.pending
             seat = self.seats[d.player]

@@ -1,0 +1,211 @@
+"""Declaring attackers: attack when it pays, or when the race is won; keep home what defence needs.
+
+The plan, in order:
+
+1. If the attack is lethal even when the defender blocks as well as they
+   can (each blocker stops the biggest attacker it can legally block), attack
+   with everything.
+2. Judge each attacker against the blocks open to the defender: the worst
+   block for us (the defender picks it) must not cost us more value than the
+   tolerance, which is higher when we are ahead in the race. Untapped mana
+   in the defender's hands counts as a possible trick (a pumped blocker).
+3. Keep back enough creatures to survive the counter-attack, unless we are
+   dead anyway and racing is the only hope.
+4. Send some attackers at planeswalkers when the player isn't in reach.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from .board import Board, Creature, can_block
+from .combat_math import Fighter, fight
+from .evaluate import creature_value
+
+
+def guaranteed_damage(attackers: list[Creature], blockers: list[Creature]) -> int:
+    """Damage that gets through if the defender blocks to prevent as much as possible (chump blocks included)."""
+    free = list(blockers)
+    total = 0
+    for a in sorted(attackers, key=lambda c: (-c.combat_damage, c.id)):
+        dmg = a.combat_damage
+        able = [b for b in free if can_block(b, a)]
+        need = 2 if a.has("menace") else 1
+        if len(able) < need or dmg <= 0:
+            total += dmg
+            continue
+        if a.has("trample"):
+            able.sort(key=lambda b: (-b.health, b.id))
+            chosen = able[:need]
+            through = max(0, a.power - sum(max(0, b.health) for b in chosen)) * (2 if a.double_strike else 1)
+            total += through
+        else:
+            able.sort(key=lambda b: (creature_value(b), b.id))
+            chosen = able[:need]
+        for b in chosen:
+            free.remove(b)
+    return total
+
+
+def poison_damage(attackers: list[Creature], blockers: list[Creature]) -> int:
+    inf = [a for a in attackers if a.has("infect")]
+    return guaranteed_damage(inf, blockers) if inf else 0
+
+
+def clock(attackers: list[Creature], blockers: list[Creature], life: int) -> int:
+    """Turns to kill a player at ``life`` with these attackers against these blockers (99: never)."""
+    per_turn = guaranteed_damage(attackers, blockers)
+    if per_turn <= 0:
+        per_turn = sum(a.combat_damage for a in attackers) // 3
+    if per_turn <= 0:
+        return 99
+    return max(1, -(-life // per_turn))
+
+
+def trick_pump(board: Board) -> tuple[int, int]:
+    """The pump the defender might have in hand, guessed from their colours."""
+    return (3, 3) if "G" in board.opp_colors else (2, 2)
+
+
+def worst_block_loss(a: Creature, blockers: list[Creature], board: Board, trick: bool) -> float:
+    """Value we lose (net of what they lose) under the block that is best for the defender."""
+    able = [b for b in blockers if can_block(b, a)]
+    if not able:
+        return -0.01
+    fa = Fighter.of(a)
+    worst = -99.0
+    menace = a.has("menace")
+    if not menace:
+        for b in able:
+            fb = Fighter.of(b)
+            out = fight(fa, [fb])
+            mine, theirs = out.lost_value(fa, [fb])
+            net = mine - theirs
+            if trick and not out.attacker_dies:
+                pumped = Fighter.of(b, trick_pump(board))
+                po = fight(fa, [pumped])
+                if po.attacker_dies and b.id not in po.dead_blockers:
+                    net = max(net, 0.35 * fa.value)
+            worst = max(worst, net)
+    pairs = list(combinations(sorted(able, key=lambda c: -creature_value(c))[:5], 2))
+    for b1, b2 in pairs:
+        f1, f2 = Fighter.of(b1), Fighter.of(b2)
+        out = fight(fa, [f1, f2])
+        mine, theirs = out.lost_value(fa, [f1, f2])
+        net = (mine - theirs) * (1.0 if menace else 0.8)
+        worst = max(worst, net)
+    if worst == -99.0:
+        return -0.01
+    return worst
+
+
+def counterattack_damage(board: Board, attacking: set[int]) -> int:
+    """What the opponent could deal us next turn if these creatures attack now (they stay tapped)."""
+    theirs = [c for c in board.opp_creatures if c.can_attack_ever]
+    mine = [c for c in board.my_creatures if c.can_block_ever and not c.tapped
+            and (c.id not in attacking or c.has("vigilance"))]
+    return guaranteed_damage(theirs, mine)
+
+
+def plan_attack(board: Board, data: dict[str, Any], naive: bool = False) -> list[list[int]]:
+    cands = [board.creatures[i] for i in data["candidates"] if i in board.creatures]
+    defenders = data["defenders"]
+    player_id = board.opp + 1
+    if player_id not in defenders:
+        player_id = defenders[0]
+    must = [i for i in data.get("must_attack", []) if i in board.creatures]
+    blockers = [c for c in board.opp_creatures if c.can_block_now]
+    if naive:
+        return _naive(cands, blockers, must, player_id)
+    attackers = [c for c in cands if c.combat_damage > 0 or c.id in must]
+    opp_life = board.opp_life
+    # 1. Lethal through any blocks.
+    if attackers and (guaranteed_damage(attackers, blockers) >= opp_life
+                      or board.opp_poison + poison_damage(attackers, blockers) >= 10):
+        return [[a.id, player_id] for a in attackers]
+    # 2. The race.
+    my_clock = clock([c for c in board.my_creatures if c.can_attack_ever], blockers, opp_life)
+    their_attackers = [c for c in board.opp_creatures if c.can_attack_ever]
+    my_blockers_all = [c for c in board.my_creatures if c.can_block_ever]
+    their_clock = clock(their_attackers, my_blockers_all, board.life)
+    ahead = my_clock < their_clock or (my_clock == their_clock and board.my_turn)
+    tolerance = 0.0
+    if ahead:
+        tolerance = 1.5
+    if opp_life <= 5:
+        tolerance += 1.0
+    trick = board.opp_may_have_trick
+    chosen: list[Creature] = []
+    for a in attackers:
+        if a.id in must:
+            chosen.append(a)
+            continue
+        loss = worst_block_loss(a, blockers, board, trick)
+        if loss <= tolerance:
+            chosen.append(a)
+    # 3. Defence: don't leave the door open.
+    margin = 1 + (3 if "R" in board.opp_colors and board.opp_hand_count else 0)
+    ids = {c.id for c in chosen}
+    if chosen and board.life - counterattack_damage(board, ids) < margin:
+        if board.life - counterattack_damage(board, set()) < margin and my_clock <= 1:
+            pass   # holding back doesn't save us, and we kill first: race
+        else:
+            removable = sorted((c for c in chosen if c.id not in must),
+                               key=lambda c: (-_blocking_worth(c, their_attackers), c.id))
+            for c in removable:
+                if board.life - counterattack_damage(board, ids) >= margin:
+                    break
+                ids.discard(c.id)
+            chosen = [c for c in chosen if c.id in ids]
+    # 4. Planeswalkers.
+    pws = [d for d in defenders if d != player_id]
+    assign: dict[int, int] = {c.id: player_id for c in chosen}
+    if pws and chosen:
+        walkers = {v.id: v for v in board.planeswalkers(board.opp)}
+        free = sorted(chosen, key=lambda c: (not c.evasive, -c.power, c.id))
+        for pw in pws:
+            loyalty = (walkers[pw].loyalty or 0) if pw in walkers else 0
+            if loyalty <= 0:
+                continue
+            got = 0
+            for c in list(free):
+                if got >= loyalty:
+                    break
+                if c.id in must and False:
+                    continue
+                assign[c.id] = pw
+                got += c.combat_damage
+                free.remove(c)
+    return [[c.id, assign[c.id]] for c in chosen]
+
+
+def _blocking_worth(c: Creature, their_attackers: list[Creature]) -> float:
+    """How useful a creature is at home: can it stop their attackers?"""
+    w = 0.0
+    for a in their_attackers:
+        if can_block(c, a):
+            out = fight(Fighter.of(a), [Fighter.of(c)])
+            w += 1.0 + (2.0 if out.attacker_dies else 0.0) + (1.0 if c.id not in out.dead_blockers else 0.0)
+    return w - 0.3 * c.combat_damage
+
+
+def _naive(cands: list[Creature], blockers: list[Creature], must: list[int], player_id: int) -> list[list[int]]:
+    """Easy level: attack with anything that won't simply die to a blocker that survives."""
+    out = []
+    for a in cands:
+        if a.id in must:
+            out.append([a.id, player_id])
+            continue
+        if a.combat_damage <= 0:
+            continue
+        bad = False
+        for b in blockers:
+            if can_block(b, a) and not a.has("menace"):
+                o = fight(Fighter.of(a), [Fighter.of(b)])
+                if o.attacker_dies and b.id not in o.dead_blockers:
+                    bad = True
+                    break
+        if not bad:
+            out.append([a.id, player_id])
+    return out

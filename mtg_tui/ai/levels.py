@@ -1,0 +1,44 @@
+"""The difficulty levels: what each one does differently.
+
+- easy: plays a land and then the most expensive spell it can each time
+  (on curve), attacks with whatever won't simply die, blocks only to kill
+  an attacker safely or to stay alive; no tricks, no held mana.
+- normal: everything the opponent knows: judged spells, held mana for
+  instants, counterspells for what matters, combat math and race logic,
+  combat tricks, end-of-turn plays.
+- hard: normal, plus a look-ahead at its main-phase plays, attacks and
+  blocks: each candidate is played out on copies of the game for a fixed
+  number of simulated decisions (a count, not a clock, so that games stay
+  deterministic) and the line that ends in the best position is taken.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    naive_combat: bool = False
+    holds_mana: bool = True
+    uses_tricks: bool = True
+    counters_all: bool = False
+    lookahead: bool = False
+    lines: int = 0                 # candidate lines per look-ahead decision
+    line_decisions: int = 0        # simulated decisions per line
+    work: int = 0                  # total budget: replayed answers + simulated decisions per look-ahead
+
+
+EASY = Level("easy", naive_combat=True, holds_mana=False, uses_tricks=False, counters_all=True)
+NORMAL = Level("normal")
+HARD = Level("hard", lookahead=True, lines=6, line_decisions=260, work=9000)
+
+LEVELS = {"easy": EASY, "normal": NORMAL, "hard": HARD}
+
+
+def level(name: str) -> Level:
+    try:
+        return LEVELS[name]
+    except KeyError:
+        raise ValueError(f"unknown difficulty {name!r} (easy, normal, hard)") from None

@@ -1,0 +1,239 @@
+"""Our own main phase: the land for the turn, then the spells and abilities worth the mana.
+
+One action per decision (the game asks again after each):
+
+1. Play a land if we may: the one that makes the colours the hand lacks; a
+   tapped land when its mana wouldn't be used this turn anyway.
+2. Burn that kills the opponent goes first.
+3. Otherwise pick the set of sorcery-speed plays worth the most that the
+   mana can pay for together, leaving the mana of the best instant we hold
+   open when that is worth more than what it would cost us (counterspells,
+   instant removal, tricks, flash creatures).
+4. Play them in a sensible order: ramp, removal, auras/equipment/anthems,
+   creatures, card draw. Before combat only what helps the attack (or
+   creatures, when we hold no trick that wants the mana during combat).
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import combinations
+from typing import Any
+
+from .board import Board, land_colors
+from .levels import Level
+from .plays import Play, candidate_plays
+
+MIN_SCORE = {"creature": 0.0, "removal": 2.5, "burn": 2.4, "sweeper": 2.0, "edict": 1.0, "aura": 1.2,
+             "equipment": 0.5, "equip": 0.5, "anthem": 0.8, "permanent": 0.5, "planeswalker": 0.0, "draw": 0.5,
+             "ramp": 0.5, "loyalty": 0.5, "steal": 0.0, "overrun": 0.0, "disrupt": 0.8, "raise": 1.0,
+             "tokens": 0.5, "other": 0.3, "tap": 2.5, "mill": 0.3, "ping": 0.5, "modal": 1.0, "bounce": 3.0}
+
+ORDER = {"overrun": 0, "steal": 0, "ramp": 1, "loyalty": 2, "removal": 3, "burn": 3, "sweeper": 3, "edict": 3,
+         "disrupt": 4, "tap": 4, "equipment": 5, "anthem": 5, "aura": 6, "equip": 7, "planeswalker": 8,
+         "creature": 9, "tokens": 10, "raise": 11, "draw": 12, "other": 13, "ping": 14, "mill": 15,
+         "permanent": 8, "modal": 13, "bounce": 4}
+
+
+def choose_land(board: Board, land_actions: list[dict[str, Any]]) -> dict[str, Any]:
+    view = board.view
+    cards = [(a, view.find(a["card"])) for a in land_actions]
+    cards = [(a, c) for a, c in cards if c is not None]
+    if not cards:
+        return land_actions[0]
+    have: set[str] = set()
+    for land in board.lands(board.me):
+        have |= land_colors(land)
+    spells = [c for c in board.hand if not c.is_land]
+    need: dict[str, int] = {}
+    for s in spells:
+        for col in re.findall(r"\{([WUBRG])\}", s.mana_cost):
+            need[col] = need.get(col, 0) + 1
+    untapped_now = board.mana_count
+    # would one more untapped mana let us cast something this turn that we can't now?
+    wants_mana_now = any(s.mana_value == untapped_now + 1 for s in spells) or \
+        any(s.mana_value > untapped_now and "{X}" in s.mana_cost for s in spells)
+
+    def rank(item: tuple[dict[str, Any], Any]) -> tuple[float, int]:
+        a, c = item
+        cols = land_colors(c)
+        enters_tapped = "enters the battlefield tapped" in c.text.lower()
+        missing = sum(n for col, n in need.items() if col in cols and col not in have)
+        useful = sum(n for col, n in need.items() if col in cols)
+        score = 3.0 * missing + 0.3 * useful + (0.5 if len(cols) > 1 else 0.0)
+        if enters_tapped:
+            score += -4.0 if wants_mana_now else 1.0
+        return (-score, c.id)
+    cards.sort(key=rank)
+    return cards[0][0]
+
+
+def lethal_burn(board: Board, plays: list[Play]) -> Play | None:
+    """If the burn we can throw at the opponent right now kills them, the biggest piece of it."""
+    face = board.opp + 1
+    burn: list[tuple[int, Play]] = []
+    for p in plays:
+        r = p.reading
+        if not r.damage or r.damage_to not in ("any", "player"):
+            continue
+        if p.kind not in ("burn", "ping", "sac_ping"):
+            continue
+        rows = board.view.action_targets(board.me, p.action)
+        if not rows or face not in rows[0]["options"]:
+            continue
+        amount = r.damage
+        if amount < 0:
+            amount = p.action.get("x") or 0
+            # use the largest X for the face
+            from .plays import _x_max
+            amount = max(amount, _x_max(board, p.card.mana_cost)) if p.card is not None else amount
+        burn.append((amount, p))
+    if not burn:
+        return None
+    burn.sort(key=lambda x: (-x[0], x[1].name))
+    total = 0
+    costs = ""
+    used: list[tuple[int, Play]] = []
+    for amount, p in burn:
+        cost = p.card.mana_cost.replace("{X}", "{%d}" % amount) if (p.card is not None and "{X}" in
+                                                                   p.card.mana_cost) else p.cost
+        if board.can_pay(costs + cost):
+            costs += cost
+            total += amount
+            used.append((amount, p))
+    if total >= board.opp_life and used:
+        amount, p = used[0]
+        action = dict(p.action)
+        action["targets"] = [[face]]
+        if "x" in action and action["x"] is not None:
+            action["x"] = amount
+        return Play(action, 10000.0, p.cost, p.kind, "now", p.name, p.reading, p.card, p.instant)
+    return None
+
+
+def _cost_of(plays: list[Play]) -> str:
+    return "".join(p.cost for p in plays)
+
+
+def best_subset(board: Board, plays: list[Play], reserve: str = "") -> tuple[float, list[Play]]:
+    plays = sorted(plays, key=lambda p: (-p.score, p.name, p.action.get("card", p.action.get("source", 0))))[:9]
+    best: tuple[float, list[Play]] = (0.0, [])
+    budget = board.mana_count
+    for k in range(1, min(4, len(plays)) + 1):
+        for combo in combinations(plays, k):
+            mv = sum(p.mv for p in combo)
+            if mv > budget:
+                continue
+            cards = [p.action.get("card") for p in combo if p.action.get("action") == "cast"]
+            if len(set(cards)) != len(cards):
+                continue
+            sources = [p.action.get("source") for p in combo if p.action.get("action") == "activate"]
+            if len(set(sources)) != len(sources):
+                continue
+            value = sum(p.score for p in combo) + 0.15 * mv
+            if value <= best[0]:
+                continue
+            if board.can_pay(_cost_of(list(combo)) + reserve):
+                best = (value, list(combo))
+    return best
+
+
+def reserve_for(board: Board, plays: list[Play]) -> tuple[str, float]:
+    """The mana to keep open for the best instant-speed card we hold, and what keeping it is worth."""
+    best: tuple[str, float] = ("", 0.0)
+    for p in plays:
+        if not p.instant and p.kind not in ("regen", "pump"):
+            continue
+        worth = 0.0
+        if p.kind == "counter":
+            worth = 4.5 if board.opp_hand_count else 0.5
+        elif p.kind in ("removal", "burn") and p.timing in ("eot", "react"):
+            worth = 0.6 * max(p.score, 3.0)
+        elif p.kind == "trick":
+            worth = 2.0 if board.my_creatures else 0.0
+        elif p.kind == "fog":
+            worth = 1.5 if board.opp_creatures else 0.0
+        elif p.kind in ("creature", "tokens") and p.timing == "flash":
+            worth = 0.5 * p.score
+        elif p.kind == "regen":
+            worth = 1.0
+        if worth > best[1]:
+            best = (p.cost, worth)
+    return best
+
+
+def main_action(board: Board, options: list[Any], level: Level) -> dict[str, Any] | None:
+    lands = [o.value for o in options if o.value.get("action") == "play"]
+    if lands:
+        if level.name == "easy":
+            return _easy_land(board, lands)
+        return choose_land(board, lands)
+    plays = candidate_plays(board, options, for_main=True)
+    if not plays:
+        return None
+    lethal = lethal_burn(board, plays)
+    if lethal is not None:
+        return lethal.action
+    if level.name == "easy":
+        return _easy_main(board, plays)
+    step = board.step
+    attackers = [c for c in board.my_creatures if c.can_attack_now]
+    usable: list[Play] = []
+    for p in plays:
+        if p.score < MIN_SCORE.get(p.kind, 0.5):
+            continue
+        if p.timing == "main":
+            usable.append(p)
+        elif p.kind in ("removal", "burn") and p.instant and step == "main1" and attackers and _clears_blocker(
+                board, p):
+            usable.append(p)
+        elif p.kind == "loyalty":
+            usable.append(p)
+    if not usable:
+        return None
+    reserve_cost, reserve_worth = reserve_for(board, [p for p in plays if p not in usable])
+    full = best_subset(board, usable)
+    chosen = full[1]
+    if reserve_cost and level.holds_mana:
+        kept = best_subset(board, usable, reserve_cost)
+        if kept[0] + reserve_worth >= full[0]:
+            chosen = kept[1]
+    if not chosen:
+        return None
+    holds_trick = any(p.kind in ("trick", "pump") for p in plays) and bool(attackers)
+    if step == "main1":
+        now = [p for p in chosen if p.precombat or p.score >= 10000
+               or (p.kind in ("creature", "planeswalker", "permanent", "ramp", "draw", "raise", "disrupt")
+                   and not holds_trick)]
+        if not now:
+            return None
+        chosen = now
+    chosen.sort(key=lambda p: (ORDER.get(p.kind, 20), -p.score, p.name))
+    return chosen[0].action
+
+
+def _clears_blocker(board: Board, p: Play) -> bool:
+    """Instant removal before combat only when its target is a creature that could block."""
+    t = p.action.get("targets") or []
+    if not t or not t[0]:
+        return False
+    c = board.creatures.get(t[0][0])
+    return c is not None and c.controller == board.opp and c.can_block_now
+
+
+def _easy_land(board: Board, lands: list[dict[str, Any]]) -> dict[str, Any]:
+    for a in lands:
+        v = board.view.find(a["card"])
+        if v is not None and "enters the battlefield tapped" not in v.text.lower():
+            return a
+    return lands[0]
+
+
+def _easy_main(board: Board, plays: list[Play]) -> dict[str, Any] | None:
+    """Easy: the most expensive thing we can cast that does something, every time."""
+    ok = [p for p in plays if p.timing not in ("react", "combat", "opp_combat") and p.score > 0.5
+          and p.kind not in ("counter", "fog", "trick", "sac_ping", "regen", "pump")]
+    if not ok:
+        return None
+    ok.sort(key=lambda p: (-p.mv, -p.score, p.name))
+    return ok[0].action

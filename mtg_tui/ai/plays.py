@@ -1,0 +1,502 @@
+"""What each available action would do: complete answers with their targets, and what they're worth.
+
+``candidate_plays`` turns the game's legal priority actions into ``Play``s:
+a complete answer (mode, X, targets chosen, payment automatic), the mana it
+needs, a worth in the common value scale, and when it is best played
+("main": our main phase; "eot": the opponent's end step; "react": only in
+answer to something; "combat": during combat).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.view import ObjectView
+from .attack import guaranteed_damage
+from .board import Board, Creature, creature_of
+from .evaluate import card_value, creature_value
+from .knowledge import Reading, is_modal, mode_readings, read, spell_reading
+from .targeting import choose, face_value
+
+_MANA = re.compile(r"\{[^}]+\}")
+
+
+@dataclass
+class Play:
+    action: dict[str, Any]
+    score: float
+    cost: str                      # mana to pay, e.g. "{1}{G}"
+    kind: str                      # creature, removal, burn, aura, equip, draw, counter, trick, ...
+    timing: str = "main"           # main | eot | react | combat | never
+    name: str = ""
+    reading: Reading = field(default_factory=Reading)
+    card: ObjectView | None = None
+    instant: bool = False
+    precombat: bool = False        # worth doing before attacking
+
+    @property
+    def mv(self) -> int:
+        n = 0
+        for s in _MANA.findall(self.cost):
+            body = s[1:-1]
+            n += int(body) if body.isdigit() else 1
+        return n
+
+
+def mana_part(cost_text: str) -> str:
+    """'{1}, {T}, Sacrifice ~' -> '{1}'."""
+    return "".join(s for s in _MANA.findall(cost_text) if s.upper() not in ("{T}", "{Q}"))
+
+
+def ability_text(label: str, name: str) -> str:
+    prefix = f"{name}: "
+    return label[len(prefix):] if label.startswith(prefix) else label
+
+
+def is_instant_speed(v: ObjectView) -> bool:
+    return "Instant" in v.types or "flash" in v.keywords
+
+
+def candidate_plays(board: Board, options: list[Any], *, for_main: bool) -> list[Play]:
+    """Plays for each legal action (lands and mana abilities excluded)."""
+    plays: list[Play] = []
+    view = board.view
+    for opt in options:
+        a = opt.value
+        kind = a.get("action")
+        if kind == "cast":
+            card = view.find(a["card"])
+            if card is None:
+                continue
+            p = _cast_play(board, card, a)
+            if p is not None:
+                plays.append(p)
+        elif kind == "activate":
+            if view.is_mana_ability(a):
+                continue
+            src = view.find(a["source"])
+            if src is None:
+                continue
+            p = _activate_play(board, src, a, opt.label)
+            if p is not None:
+                plays.append(p)
+    return plays
+
+
+# ---------------------------------------------------------------------------
+# Spells
+
+
+def _x_max(board: Board, cost: str) -> int:
+    best = -1
+    for x in range(0, board.mana_count + 1):
+        if board.can_pay(cost.replace("{X}", "{%d}" % x) if x else cost.replace("{X}", "")):
+            best = x
+        else:
+            break
+    return best
+
+
+def _cast_play(board: Board, card: ObjectView, a: dict[str, Any]) -> Play | None:
+    view = board.view
+    cost = card.mana_cost
+    instant = is_instant_speed(card)
+    text = card.text
+    base = {"action": "cast", "card": card.id, "pay": "auto"}
+    if card.is_creature:
+        c = creature_of(card)
+        score = creature_value(c) + _etb_value(board, card)
+        rows = view.action_targets(board.me, base)
+        if rows:
+            return None  # creatures with cast-time targets don't exist in the pool; leave them
+        timing = "eot" if instant and not board.my_turn else "main"
+        play = Play(dict(base, targets=[]), score, cost, "creature", timing, card.name, Reading(), card, instant,
+                    precombat="haste" in card.keywords)
+        if instant:
+            play.timing = "flash"
+        return play
+    if "Aura" in card.subtypes:
+        r = spell_reading(card.name, text)
+        rows = view.action_targets(board.me, base)
+        if not rows:
+            return None
+        targets, value = choose(board, rows, r)
+        if value <= 0.3 or not targets or not targets[0]:
+            return None
+        # an aura on our own creature risks a two-for-one: discount it
+        if r.helpful:
+            value = value * 0.8 + 0.5
+        return Play(dict(base, targets=targets), value, cost, "aura", "main", card.name, r, card, instant,
+                    precombat=r.helpful)
+    if "Planeswalker" in card.types:
+        return Play(dict(base, targets=[]), 3.0 + 1.5 * (card.loyalty or 0) + 1.0, cost, "planeswalker", "main",
+                    card.name, Reading(), card, instant, precombat=True)
+    if "Instant" not in card.types and "Sorcery" not in card.types:
+        return _permanent_play(board, card, base)
+    # Instants and sorceries
+    if is_modal(text):
+        return _modal_play(board, card, base)
+    r = spell_reading(card.name, text)
+    x = None
+    if "{X}" in cost:
+        xm = _x_max(board, cost)
+        if xm < 0:
+            return None
+        x = xm
+    rows = view.action_targets(board.me, dict(base, x=x) if x is not None else base)
+    if rows is None:
+        return None
+    timing = "eot" if instant else "main"
+    if r.counter:
+        return Play(dict(base), 0.0, cost, "counter", "react", card.name, r, card, instant)
+    if r.fog:
+        return Play(dict(base, targets=[]), 0.0, cost, "fog", "react", card.name, r, card, instant)
+    if r.pt is not None and r.pt[0] >= 0 and r.pt[1] >= 0:
+        return Play(dict(base), 0.0, cost, "trick", "combat", card.name, r, card, instant)
+    if r.mana:
+        return None
+    if r.prevent and not r.harmful:
+        return None
+    action = dict(base)
+    if x is not None:
+        action["x"] = x
+    pay_cost = cost.replace("{X}", "{%d}" % x) if x else cost.replace("{X}", "")
+    if r.damage and r.damage_to in ("any", "creature", "player"):
+        amount = x if r.damage < 0 else r.damage
+        if amount is None or amount <= 0:
+            return None
+        targets, value = choose(board, rows, r, amount=amount)
+        if x is not None and targets and targets[0]:
+            # smallest X that does the same job
+            tid = targets[0][0]
+            need = _x_needed(board, tid, amount)
+            if need < amount:
+                action["x"] = need
+                pay_cost = cost.replace("{X}", "{%d}" % need) if need else cost.replace("{X}", "")
+        r_gain = r.gain_life * (0.8 if board.life <= 8 else 0.3)
+        action["targets"] = targets
+        return Play(action, value + r_gain, pay_cost, "burn", timing, card.name, r, card, instant,
+                    precombat=True)
+    if r.damage and r.damage_to == "each_creature":
+        n = r.damage
+        mine = sum(creature_value(c) for c in board.my_creatures if c.health <= n and not c.indestructible)
+        theirs = sum(creature_value(c) for c in board.opp_creatures if c.health <= n and not c.indestructible)
+        return Play(dict(action, targets=[[] for _ in rows]), theirs - mine - 1.0, pay_cost, "sweeper", "main",
+                    card.name, r, card, instant, precombat=True)
+    if r.wrath:
+        mine = sum(creature_value(c) for c in board.my_creatures if not c.indestructible)
+        theirs = sum(creature_value(c) for c in board.opp_creatures if not c.indestructible)
+        return Play(dict(action, targets=[[] for _ in rows]), theirs - mine - 2.0, pay_cost, "sweeper", "main",
+                    card.name, r, card, instant, precombat=True)
+    if r.edict:
+        if not board.opp_creatures:
+            return None
+        theirs = min(creature_value(c) for c in board.opp_creatures)
+        mine = min((creature_value(c) for c in board.my_creatures), default=0.0)
+        return Play(dict(action, targets=[[] for _ in rows]), theirs - mine, pay_cost, "edict", timing,
+                    card.name, r, card, instant, precombat=True)
+    if r.steal_temp:
+        return _threaten_play(board, card, action, rows, r, pay_cost)
+    if r.team_pump:
+        return _overrun_play(board, card, action, rows, r, pay_cost)
+    if r.tap and r.freeze:
+        targets, value = choose(board, rows, r)
+        if not any(targets):
+            return None
+        return Play(dict(action, targets=targets), value, pay_cost, "tap", "eot" if instant else "main",
+                    card.name, r, card, instant)
+    if r.tokens:
+        value = r.tokens * (creature_value_pt(*r.token_pt) + (0.8 if r.token_flying else 0.0))
+        return Play(dict(action, targets=[[] for _ in rows]), value, pay_cost, "tokens",
+                    "flash" if instant else "main", card.name, r, card, instant)
+    if r.bounce and not rows_have_choice(rows):
+        return None
+    if r.harmful or r.raise_dead or r.fight:
+        targets, value = choose(board, rows, r)
+        if any(row["min"] > len(t) for row, t in zip(rows, targets)):
+            return None
+        kind = "removal" if r.removal or r.fight else ("bounce" if r.bounce else "disrupt")
+        if r.raise_dead:
+            kind = "raise"
+        if r.discard or r.duress:
+            value = 1.2 * min(board.opp_hand_count, max(1, r.discard)) if board.opp_hand_count else -1.0
+        return Play(dict(action, targets=targets), value, pay_cost, kind,
+                    timing if kind != "bounce" else "react", card.name, r, card, instant, precombat=True)
+    if r.draw:
+        n = r.draw if r.draw > 0 else (x or 0)
+        if r.target_draws:
+            targets, value = choose(board, rows, r)
+            if not targets or not targets[0] or value <= 0:
+                return None
+            action["targets"] = targets
+            return Play(action, 2.0 * n - 1.0, pay_cost, "draw", timing, card.name, r, card, instant)
+        if n <= 0:
+            return None
+        return Play(dict(action, targets=[[] for _ in rows]), 1.9 * n + (0.5 if "scry" in text.lower() else 0),
+                    pay_cost, "draw", timing, card.name, r, card, instant)
+    if r.ramp:
+        lands = board.my_land_count
+        return Play(dict(action, targets=[[] for _ in rows]), 3.5 if lands < 6 else 0.8, pay_cost, "ramp",
+                    "main", card.name, r, card, instant)
+    if r.gain_life:
+        return None
+    # Something we don't read: cast it if it has no targets (a plain effect), at low worth.
+    if rows and rows_have_choice(rows):
+        targets, value = choose(board, rows, r)
+        return Play(dict(action, targets=targets), min(value, 1.0), pay_cost, "other", timing, card.name, r,
+                    card, instant)
+    return Play(dict(action, targets=[[] for _ in rows]), 0.8, pay_cost, "other", timing, card.name, r, card,
+                instant)
+
+
+def rows_have_choice(rows: list[dict[str, Any]]) -> bool:
+    return any(r["max"] > 0 for r in rows)
+
+
+def creature_value_pt(p: int, t: int) -> float:
+    return 1.0 + 1.0 * p + 0.6 * t
+
+
+def _x_needed(board: Board, tid: int, amount: int) -> int:
+    if tid == board.opp + 1:
+        return amount
+    c = board.creatures.get(tid)
+    if c is not None:
+        return max(1, min(amount, c.health))
+    v = board.view.find(tid)
+    if v is not None and v.loyalty:
+        return max(1, min(amount, v.loyalty))
+    return amount
+
+
+def _etb_value(board: Board, card: ObjectView) -> float:
+    out = 0.0
+    abil = card.abilities or tuple(p for p in card.text.split("\n") if p.strip())
+    for t in abil:
+        low = t.lower()
+        if not (low.startswith("when") and "enters the battlefield" in low):
+            continue
+        r = read(t, card.name)
+        if r.draw:
+            out += 1.8 * r.draw
+        if r.bounce:
+            best = max((creature_value(c) * 0.5 + 0.4 * (c.view.mana_value or 0) for c in board.opp_creatures),
+                       default=-0.5)
+            out += best
+        if r.raise_dead:
+            gy = board.players[board.me].graveyard
+            out += max((0.8 * card_value(g) for g in gy if g.is_creature), default=0.0)
+        if r.gain_life:
+            out += 0.3
+    return out
+
+
+def _permanent_play(board: Board, card: ObjectView, base: dict[str, Any]) -> Play | None:
+    r = read(card.text.replace("\n", " "), card.name)
+    abil_texts = [p for p in card.text.split("\n") if p.strip()]
+    n_mine = len(board.my_creatures)
+    score = 1.5
+    kind = "permanent"
+    if r.anthem:
+        p, t = r.anthem
+        affected = n_mine
+        if "white creatures" in card.text.lower():
+            affected = sum(1 for c in board.my_creatures if "W" in c.colors)
+        score = 0.8 + affected * (0.9 * p + 0.5 * t + 0.2)
+        if r.haste_all:
+            score = 0.5 + 0.4 * len([c for c in board.my_creatures if c.sick]) + 0.3 * len(board.hand)
+        kind = "anthem"
+    elif any(t.lower().startswith("equip") for t in abil_texts) or "equipped creature" in card.text.lower():
+        score = 1.5 + (1.5 if n_mine else 0.0)
+        kind = "equipment"
+    else:
+        acts = [t for t in abil_texts if ":" in t]
+        if any("add {" in t.lower() for t in acts):
+            score = 3.0 if board.my_land_count < 5 else 1.2
+            kind = "ramp"
+        elif acts:
+            score = 2.5
+        elif "humility" in card.name.lower() or "all creatures lose all abilities" in card.text.lower():
+            mine = sum(creature_value(c) for c in board.my_creatures)
+            theirs = sum(creature_value(c) for c in board.opp_creatures)
+            score = (theirs - mine) * 0.5
+        elif "draws an additional card" in card.text.lower():
+            score = 0.5
+    return Play(dict(base, targets=[]), score, card.mana_cost, kind, "main", card.name, r, card, False,
+                precombat=kind in ("anthem", "equipment"))
+
+
+def _modal_play(board: Board, card: ObjectView, base: dict[str, Any]) -> Play | None:
+    modes = mode_readings(card.text, card.name)
+    best: Play | None = None
+    for i, r in enumerate(modes):
+        action = dict(base, mode=[i + 1])
+        rows = board.view.action_targets(board.me, action)
+        if rows is None:
+            continue
+        targets, value = choose(board, rows, r)
+        if any(row["min"] > len(t) for row, t in zip(rows, targets)):
+            continue
+        if r.gain_life and not r.harmful:
+            value = r.gain_life * (0.9 if board.life <= 6 else 0.0)
+            targets = [[board.me + 1] if row["max"] > 0 else [] for row in rows]
+        if r.prevent:
+            value = 0.0
+        p = Play(dict(action, targets=targets), value, card.mana_cost, "modal", "eot", card.name, r, card,
+                 is_instant_speed(card))
+        if best is None or p.score > best.score:
+            best = p
+    return best
+
+
+def _threaten_play(board: Board, card: ObjectView, action: dict[str, Any], rows: list[dict[str, Any]],
+                   r: Reading, cost: str) -> Play | None:
+    """Borrowing a creature is only worth it when the attack it makes is lethal."""
+    if not board.my_turn or board.step != "main1":
+        return None
+    opts = [board.creatures[o] for o in rows[0]["options"] if o in board.creatures
+            and board.creatures[o].controller == board.opp]
+    if not opts:
+        return None
+    attackers = [c for c in board.my_creatures if c.can_attack_now]
+    best = None
+    for t in opts:
+        blockers = [c for c in board.opp_creatures if c.can_block_now and c.id != t.id]
+        dmg = guaranteed_damage(attackers + [t] if t.can_attack_ever else attackers, blockers)
+        if best is None or dmg > best[0]:
+            best = (dmg, t.id)
+    if best is None or best[0] < board.opp_life:
+        return None
+    return Play(dict(action, targets=[[best[1]]]), 10000.0, cost, "steal", "main", card.name, r, card, False,
+                precombat=True)
+
+
+def _overrun_play(board: Board, card: ObjectView | None, action: dict[str, Any], rows: list[dict[str, Any]],
+                  r: Reading, cost: str) -> Play | None:
+    if not board.my_turn or board.step != "main1":
+        return None
+    p, t = r.team_pump or (0, 0)
+    attackers = [c for c in board.my_creatures if c.can_attack_now]
+    if not attackers:
+        return None
+    pumped = []
+    for c in attackers:
+        kw = set(c.keywords) | ({"trample"} if r.team_trample else set())
+        pumped.append(Creature(c.view, c.id, c.name, c.controller, c.power + p, c.toughness + t, c.damage,
+                               frozenset(kw), c.flags, c.tapped, c.sick, c.colors, c.subtypes, c.protections,
+                               c.blocked_by_never, c.reading, c.is_token))
+    blockers = [c for c in board.opp_creatures if c.can_block_now]
+    dmg = guaranteed_damage(pumped, blockers)
+    if dmg >= board.opp_life:
+        return Play(dict(action, targets=[[] for _ in rows]), 10000.0, cost, "overrun", "main",
+                    card.name if card else "", r, card, False, precombat=True)
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Activated abilities
+
+
+def _activate_play(board: Board, src: ObjectView, a: dict[str, Any], label: str) -> Play | None:
+    text = ability_text(label, src.name)
+    from .knowledge import split_activated
+    low = text.lower()
+    base = {"action": "activate", "source": src.id, "ability": a.get("ability", 0), "pay": "auto"}
+    if low.startswith("equip"):
+        cost = mana_part(text[5:])
+        return _equip_play(board, src, base, cost)
+    split = split_activated(text)
+    if split is None:
+        return None
+    cost_text, eff = split
+    r = read(eff, src.name)
+    cost = mana_part(cost_text)
+    rows = board.view.action_targets(board.me, base)
+    if rows is None:
+        return None
+    loyalty = re.match(r"^([+-]\d+)", cost_text.strip())
+    if loyalty:
+        return _loyalty_play(board, src, base, int(loyalty.group(1)), r, rows)
+    sac_self = "sacrifice" in cost_text.lower() and (src.name.lower() in cost_text.lower() or "~" in cost_text)
+    taps = "{t}" in cost_text.lower()
+    if r.mana:
+        return None
+    if r.regenerate:
+        return Play(dict(base, targets=[[] for _ in rows]), 0.0, cost, "regen", "react", src.name, r, src)
+    if r.self_pump:
+        return Play(dict(base, targets=[[] for _ in rows]), 0.0, cost, "pump", "combat", src.name, r, src)
+    if r.damage and rows:
+        targets, value = choose(board, rows, r, amount=r.damage)
+        if sac_self:
+            c = board.creatures.get(src.id)
+            value -= creature_value(c) if c else 1.0
+            return Play(dict(base, targets=targets), value, cost, "sac_ping", "react", src.name, r, src)
+        return Play(dict(base, targets=targets), value, cost, "ping", "eot", src.name, r, src)
+    if r.loot or r.draw:
+        if sac_self:
+            # Mind Stone: when there's mana to spare late in the game
+            value = 1.0 if board.my_land_count >= 6 else -1.0
+            return Play(dict(base, targets=[[] for _ in rows]), value, cost, "draw", "eot", src.name, r, src)
+        return Play(dict(base, targets=[[] for _ in rows]), 1.6, cost, "draw", "eot", src.name, r, src)
+    if r.tap and rows:
+        targets, value = choose(board, rows, r)
+        return Play(dict(base, targets=targets), value, cost, "tap", "opp_combat", src.name, r, src)
+    if r.mill and rows:
+        targets = [[board.opp + 1] if board.opp + 1 in row["options"] else row["options"][:row["min"]]
+                   for row in rows]
+        return Play(dict(base, targets=targets), 0.6, cost, "mill", "eot", src.name, r, src)
+    if rows and rows_have_choice(rows):
+        targets, value = choose(board, rows, r)
+        return Play(dict(base, targets=targets), min(value, 0.5), cost, "other", "eot", src.name, r, src)
+    _ = taps
+    return None
+
+
+def _equip_play(board: Board, src: ObjectView, base: dict[str, Any], cost: str) -> Play | None:
+    if not board.my_turn or board.step not in ("main1", "main2"):
+        return None
+    rows = board.view.action_targets(board.me, base)
+    if not rows or not rows[0]["options"]:
+        return None
+    current = board.creatures.get(src.attached_to) if src.attached_to else None
+    if current is not None and current.can_attack_ever and current.controller == board.me:
+        return None
+    cands = [board.creatures[o] for o in rows[0]["options"] if o in board.creatures]
+    cands = [c for c in cands if c.can_attack_ever and (current is None or c.id != current.id)]
+    if not cands:
+        return None
+    best = max(cands, key=lambda c: ((2.0 if c.evasive else 1.0) * (1.0 if c.can_attack_now else 0.7)
+                                     + (1.0 if c.double_strike else 0.0) + 0.1 * c.power, -c.id))
+    return Play(dict(base, targets=[[best.id]]), 2.2, cost, "equip", "main", src.name,
+                Reading(aura_pt=(2, 0)), src, precombat=True)
+
+
+def _loyalty_play(board: Board, src: ObjectView, base: dict[str, Any], change: int, r: Reading,
+                  rows: list[dict[str, Any]]) -> Play | None:
+    loyalty = src.loyalty or 0
+    if r.team_pump:
+        p = _overrun_play(board, None, base, rows, r, "")
+        if p is not None:
+            p.name = src.name
+            p.kind = "loyalty"
+        return p
+    if r.tokens:
+        if loyalty + change <= 0:
+            return None
+        value = r.tokens * creature_value_pt(*r.token_pt)
+        threatened = any(c.can_attack_ever for c in board.opp_creatures)
+        return Play(dict(base, targets=[[] for _ in rows]), value * (1.0 if threatened or loyalty <= 2 else 0.7),
+                    "", "loyalty", "main", src.name, r, src, precombat=False)
+    if r.untap_lands and rows:
+        tapped = [o for o in rows[0]["options"] if (board.view.find(o) or src).tapped
+                  and (board.view.find(o) or src).controller == board.me]
+        untapped = [o for o in rows[0]["options"] if o not in tapped and (board.view.find(o) or src).controller
+                    == board.me]
+        picks = (tapped + untapped)[:rows[0]["max"]]
+        if len(picks) < rows[0]["min"]:
+            return None
+        return Play(dict(base, targets=[picks]), 2.0 + 0.6 * len(tapped), "", "loyalty", "main", src.name, r,
+                    src)
+    return None

@@ -1,0 +1,291 @@
+"""Choosing targets: harm goes to the opponent's side, help to ours, each to where it counts most.
+
+``choose(board, rows, reading)`` answers a target choice (the rows of a
+``targets`` decision, or of ``GameView.action_targets``) for a spell or
+ability whose text reads as ``reading``, and says how much the choice is
+worth. Harm (damage, destroy, exile, -N/-N, bounce, tap, steal, discard,
+life loss) never goes to our own creatures or to us unless a mandatory
+choice leaves nothing else, and then the least costly target is taken;
+help (pumps, auras, equipment, life, untapping) goes to our own side.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import Board, Creature
+from .evaluate import creature_value
+from .knowledge import Reading
+
+Rows = list[dict[str, Any]]
+
+
+def threat(board: Board, c: Creature) -> float:
+    """How much an opposing creature is worth removing."""
+    v = creature_value(c)
+    if c.view.attacking is not None:
+        v += 0.5 * c.combat_damage
+    if c.view.attachments:
+        v += 1.0 * len(c.view.attachments)
+    return v
+
+
+def face_value(board: Board, amount: int) -> float:
+    """What dealing ``amount`` damage to the opponent is worth."""
+    life = board.opp_life
+    if amount >= life:
+        return 10000.0
+    per = 0.9 if life - amount <= 5 else (0.55 if life <= 10 else 0.3)
+    return amount * per
+
+
+def _is_player(oid: int) -> bool:
+    return oid in (1, 2)
+
+
+def _owner_side(board: Board, oid: int) -> int | None:
+    """0/1: whose side a target is on (player, permanent's controller, spell's controller, card's owner)."""
+    if _is_player(oid):
+        return oid - 1
+    c = board.creatures.get(oid)
+    if c is not None:
+        return c.controller
+    v = board.view.find(oid)
+    if v is None:
+        return None
+    if v.zone in ("battlefield", "stack"):
+        return v.controller
+    return v.owner
+
+
+def kill_value(board: Board, oid: int, r: Reading, amount: int | None = None) -> float:
+    """What this harmful effect achieves on one target (positive: good for us)."""
+    side = _owner_side(board, oid)
+    sign = 1.0 if side == board.opp else -1.0
+    if _is_player(oid):
+        if r.damage or r.drain:
+            n = amount if amount is not None else (r.damage or r.drain)
+            if side == board.opp:
+                return face_value(board, n)
+            return -1.0 * n if board.life > n else -10000.0
+        if r.discard or r.duress:
+            return sign * (1.5 * min(r.discard or 1, board.players[side].hand_count) if side is not None else 0)
+        if r.mill:
+            return sign * 0.3
+        return sign * 0.5
+    c = board.creatures.get(oid)
+    if c is None:
+        v = board.view.find(oid)
+        if v is None:
+            return 0.0
+        if "Planeswalker" in v.types:
+            loyalty = v.loyalty or 0
+            n = amount if amount is not None else r.damage
+            worth = 3.0 + 1.5 * loyalty
+            if r.damage:
+                return sign * (worth if n >= loyalty else 1.2 * n)
+            return sign * worth
+        return sign * 2.0
+    val = threat(board, c) if side == board.opp else creature_value(c)
+    dies = False
+    if r.damage:
+        n = amount if amount is not None else r.damage
+        dies = n >= c.health and not c.indestructible
+        if not dies:
+            return sign * 0.15 * n
+    elif r.destroy in ("creature", "nonblack", "all_creatures"):
+        dies = not c.indestructible
+        if c.regenerates:
+            return sign * 0.2 * val
+    elif r.exile or r.steal:
+        dies = True
+    elif r.pt is not None and r.pt[1] < 0:
+        dies = c.health + r.pt[1] <= 0 and not c.indestructible
+        if not dies:
+            return sign * (0.1 * val + 0.3 * min(-r.pt[0], c.power))
+    elif r.pacify:
+        if not c.can_attack_ever and not c.can_block_ever:
+            return 0.0
+        return sign * 0.85 * val
+    elif r.bounce:
+        if c.is_token:
+            return sign * val
+        return sign * (0.35 * val + 0.4 * (c.view.mana_value or 0) + 1.0 * len(c.view.attachments))
+    elif r.tap:
+        if c.tapped:
+            return 0.0
+        return sign * (0.25 * val + (0.25 * val if r.freeze else 0.0))
+    elif r.frog:
+        return sign * (0.4 * val)
+    elif r.steal_temp:
+        return sign * (0.3 * val)
+    elif r.edict:
+        return 0.0
+    else:
+        return sign * 0.2 * val
+    return sign * val if dies else 0.0
+
+
+def help_value(board: Board, oid: int, r: Reading) -> float:
+    """What a helpful effect achieves on one target (positive: good for us)."""
+    side = _owner_side(board, oid)
+    sign = 1.0 if side == board.me else -1.0
+    if _is_player(oid):
+        if r.gain_life:
+            return sign * r.gain_life * (0.9 if board.life <= 8 else 0.3)
+        if r.prevent:
+            return sign * 0.5
+        return sign * 0.2
+    c = board.creatures.get(oid)
+    if c is None:
+        v = board.view.find(oid)
+        if v is None:
+            return 0.0
+        if v.is_land and r.untap_lands:
+            return sign * (1.0 if v.tapped else 0.05)
+        if v.zone == "graveyard" and r.raise_dead and v.is_creature:
+            from .evaluate import card_value
+            return sign * card_value(v)
+        return sign * 0.1
+    base = 0.0
+    pt = r.aura_pt or r.pt
+    if pt is not None:
+        p, t = pt
+        base += 0.9 * p + 0.5 * t
+        if c.can_attack_ever:
+            base += 0.4 * p * (1.5 if c.evasive else 1.0)
+        if c.double_strike:
+            base += 0.8 * p
+    for k in r.aura_keywords:
+        if k == "trample":
+            base += 0.3 * max(1, c.power)
+        else:
+            base += 1.0
+    if not c.can_attack_ever and not c.can_block_ever:
+        base *= 0.1
+    if c.is_token:
+        base *= 0.8
+    if r.regenerate or r.prevent:
+        base += 0.5
+    return sign * base
+
+
+def best_damage_target(board: Board, options: list[int], amount: int, r: Reading) -> tuple[int | None, float]:
+    best, best_v = None, 0.0
+    for o in options:
+        v = kill_value(board, o, r, amount)
+        if v > best_v or (v == best_v and best is not None and v > 0 and o < best):
+            best, best_v = o, v
+    return best, best_v
+
+
+def choose(board: Board, rows: Rows, r: Reading, *, amount: int | None = None,
+           mandatory_only: bool = False) -> tuple[list[list[int]], float]:
+    """Targets for each row and what they're worth; rows with min 0 may stay empty."""
+    if r.fight and len(rows) == 2:
+        return _fight(board, rows)
+    answer: list[list[int]] = []
+    total = 0.0
+    taken: set[int] = set()
+    for row in rows:
+        opts = [o for o in row["options"] if o not in taken]
+        lo, hi = row["min"], row["max"]
+        if hi <= 0:
+            answer.append([])
+            continue
+        scored = []
+        for o in opts:
+            scored.append((_row_value(board, o, r, amount, row), o))
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        picks = [o for v, o in scored if v > 0][:hi]
+        if len(picks) < lo:
+            rest = [o for v, o in scored if o not in picks]
+            picks += rest[:lo - len(picks)]
+        for o in picks:
+            total += next(v for v, x in scored if x == o)
+            taken.add(o)
+        answer.append(picks)
+    return answer, total
+
+
+def _row_value(board: Board, o: int, r: Reading, amount: int | None, row: dict[str, Any]) -> float:
+    label = str(row.get("label", "")).lower()
+    if r.counter and "spell" in label:
+        return counter_value(board, o)
+    if r.target_draws:
+        # "target player draws two cards and loses 2 life": ourselves, unless it kills them
+        if o == board.opp + 1 and board.opp_life <= 2:
+            return 10000.0
+        if o == board.me + 1:
+            return 3.0 if board.life > 4 else -1.0
+        return -1.0
+    if r.harmful and not (r.gain_life and _is_player(o) and not r.damage):
+        return kill_value(board, o, r, amount)
+    if r.helpful:
+        return help_value(board, o, r)
+    # Unknown: assume it helps what it targets if it's ours... keep to neutral, prefer the opponent.
+    side = _owner_side(board, o)
+    return 0.01 if side == board.opp else 0.0
+
+
+def _fight(board: Board, rows: Rows) -> tuple[list[list[int]], float]:
+    from .combat_math import Fighter
+    mine = [board.creatures[o] for o in rows[0]["options"] if o in board.creatures]
+    theirs = [board.creatures[o] for o in rows[1]["options"] if o in board.creatures]
+    best: tuple[float, int, int] | None = None
+    for f in mine:
+        for t in theirs:
+            ff, ft = Fighter.of(f), Fighter.of(t)
+            t_dies = (ff.power >= t.health or (f.deathtouch and f.power > 0)) and not t.indestructible
+            f_dies = (ft.power >= f.health or (t.deathtouch and t.power > 0)) and not f.indestructible
+            v = (threat(board, t) if t_dies else 0.0) - (creature_value(f) if f_dies else 0.0)
+            if best is None or v > best[0] or (v == best[0] and (f.id, t.id) < (best[1], best[2])):
+                best = (v, f.id, t.id)
+    if best is None:
+        a = rows[0]["options"][:1]
+        b = rows[1]["options"][:1]
+        return [a, b], -1.0
+    return [[best[1]], [best[2]]], best[0]
+
+
+def counter_value(board: Board, oid: int) -> float:
+    """How much countering this spell on the stack is worth to us."""
+    item = next((s for s in board.stack if s.id == oid), None)
+    if item is None or item.controller == board.me:
+        return -5.0
+    v = board.view.find(oid)
+    from .knowledge import spell_reading
+    if v is None:
+        return 0.5
+    if v.is_creature:
+        from .board import creature_of
+        return creature_value(creature_of(v)) * 0.9
+    r = spell_reading(v.name, v.text)
+    worth = 1.0 + 0.8 * (v.mana_value or 0)
+    if r.wrath or r.damage_to == "each_creature":
+        mine = sum(creature_value(c) for c in board.my_creatures)
+        theirs = sum(creature_value(c) for c in board.opp_creatures)
+        worth = max(1.0, mine - theirs)
+    elif item.targets:
+        hit = 0.0
+        for tid, _ in item.targets:
+            side = _owner_side(board, tid)
+            if side == board.me:
+                if _is_player(tid):
+                    n = r.damage or 0
+                    hit += 10000.0 if n >= board.life else 0.6 * n
+                elif tid in board.creatures:
+                    hit += creature_value(board.creatures[tid]) if r.harmful else 0.0
+                else:
+                    hit += 2.0
+            elif side == board.opp and r.helpful:
+                c = board.creatures.get(tid)
+                hit += 0.5 * (creature_value(c) if c else 1.0)
+        worth = max(0.5, hit)
+    elif r.team_pump:
+        worth = 2.0 * len(board.opp_creatures)
+    elif r.anthem:
+        worth = 1.0 * len(board.opp_creatures) + 1.0
+    elif "Planeswalker" in v.types:
+        worth = 7.0
+    return worth

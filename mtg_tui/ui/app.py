@@ -1,0 +1,250 @@
+"""The Textual application: one game screen, the screens over it, saving and quitting."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from rich.text import Text
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from .opponents import make_opponent
+from .session import Session, current_save_path
+from .screens.game import GameScreen
+from .screens.handoff import HandoffScreen
+from .screens.overlays import (ConfirmScreen, GameOverScreen, HelpScreen, InspectScreen, ListScreen, LogScreen,
+                               RulesScreen)
+from .snapshot import Snapshot
+
+
+@dataclass
+class GameOptions:
+    """What a new game is made of (kept for rematches)."""
+
+    decks: list[list[str]]
+    deck_names: list[str]
+    names: list[str]
+    seed: int
+    hotseat: bool = False
+    difficulty: str = "normal"
+    save_path: Path | None = field(default_factory=current_save_path)
+    starting: int | None = None
+
+
+def build_session(opts: GameOptions, cards: Any) -> tuple[Session, list[str]]:
+    notes: list[str] = []
+    agents: list[Any] = [None, None]
+    if not opts.hotseat:
+        agent, note = make_opponent(opts.difficulty, f"{opts.seed}/1")
+        agents[1] = agent
+        if note:
+            notes.append(note)
+    meta = {"mode": "hotseat" if opts.hotseat else "computer", "difficulty": opts.difficulty,
+            "decks": opts.deck_names}
+    s = Session.start(opts.decks, opts.names, opts.seed, cards, agents, opts.save_path, meta, opts.starting)
+    return s, notes
+
+
+class MtgApp(App[None]):
+    """mtg-tui: a game of Magic against the computer or hot-seat."""
+
+    TITLE = "mtg-tui"
+    ENABLE_COMMAND_PALETTE = True
+
+    def __init__(self, session: Session | None = None, *, options: GameOptions | None = None,
+                 cards: Any = None, pace: float = 0.7, notes: list[str] | None = None,
+                 make_session: Callable[[GameOptions], tuple[Session, list[str]]] | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.options = options
+        self.cards = cards
+        self.pace = pace
+        self.notes = list(notes or [])
+        self.make_session = make_session or (lambda o: build_session(o, self.cards))
+        self.game_screen: GameScreen | None = None
+
+    # -- start and stop -------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        if self.session is None:
+            assert self.options is not None
+            self.session, more = self.make_session(self.options)
+            self.notes += more
+        self.start_screen()
+        try:
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGHUP, signal.SIGTERM):
+                loop.add_signal_handler(sig, self.hang_up)
+        except (NotImplementedError, RuntimeError, ValueError, AttributeError):
+            pass
+
+    def start_screen(self) -> None:
+        assert self.session is not None
+        screen = GameScreen(self.session, self.pace, self.notes)
+        old = self.game_screen
+        self.game_screen = screen
+        if old is None:
+            self.push_screen(screen)
+        else:
+            if old.worker is not None:
+                old.stop_agent()
+            self.switch_screen(screen) if self.screen is old else self._replace_game(screen)
+
+    def _replace_game(self, screen: GameScreen) -> None:
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.switch_screen(screen)
+
+    def hang_up(self) -> None:
+        """The terminal went away: the record is saved after every answer; save once more and leave."""
+        try:
+            if self.session is not None:
+                self.session.save()
+        finally:
+            if self.game_screen is not None:
+                self.game_screen.stop_agent()
+            self.exit()
+
+    def action_quit(self) -> None:  # Ctrl+Q
+        if self.session is None or self.session.game.over:
+            self.exit()
+            return
+        if isinstance(self.screen, ConfirmScreen):
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                if self.session is not None:
+                    self.session.save()
+                if self.game_screen is not None:
+                    self.game_screen.stop_agent()
+                self.exit()
+
+        where = self.session.save_path
+        self.push_screen(ConfirmScreen("Quit?", "The game is saved: 'mtg-tui play --resume' continues it."
+                                       + (f"\n({where})" if where else "")), done)
+
+    # -- screens over the board -------------------------------------------------------------
+
+    def show_help(self, screen: GameScreen) -> None:
+        ctx = ""
+        if screen.state is not None:
+            p = screen.state.prompt
+            ctx = f"Now: {p.title}\nKeys: " + ", ".join(f"{k} {w}" for k, w in p.hints())
+        elif screen.mode == "board":
+            ctx = "Now: you have priority. Space passes; Enter or a acts."
+        elif screen.mode == "wait":
+            ctx = "Now: the computer is playing. You can look around and inspect cards."
+        self.push_screen(HelpScreen(ctx))
+
+    def show_inspect(self, screen: GameScreen, oid: int) -> None:
+        snap = screen.snap
+        ins = None
+        obj = snap.objects.get(oid) if snap else None
+        if screen.worker is None and self.session is not None:
+            ins = self.session.view(screen.viewer).inspect(oid)
+        self.push_screen(InspectScreen(ins, obj, snap))
+
+    def show_rules(self, screen: GameScreen, entry: Any) -> None:
+        self.push_screen(RulesScreen(entry))
+
+    def show_zone(self, screen: GameScreen, player: int, zone: str) -> None:
+        snap = screen.snap
+        if snap is None:
+            return
+        p = snap.players[player]
+        objs = p.graveyard if zone == "graveyard" else p.exile
+        items = [(Text(o.name, style="bold") + Text(f"  {o.type_line}", style="dim"), o.id) for o in objs]
+        self.push_screen(ListScreen(f"{p.name}'s {zone} ({len(objs)})", items,
+                                    lambda oid: self.push_screen(InspectScreen(None if screen.worker else
+                                                                               self.session.view(screen.viewer)
+                                                                               .inspect(oid),
+                                                                               snap.objects.get(oid), snap))))
+
+    def show_log(self, screen: GameScreen) -> None:
+        snap = screen.snap
+        self.push_screen(LogScreen(list(snap.log) if snap else []))
+
+    def show_handoff(self, screen: GameScreen, player: int) -> None:
+        assert self.session is not None
+        s = self.session
+        d = s.game.pending
+        what = {"priority": "has priority", "declare_attackers": "declares attackers",
+                "declare_blockers": "declares blockers", "mulligan": "decides on a mulligan"}.get(
+            d.kind if d else "", "has a decision to make")
+        g = s.game
+        why = f"Turn {g.turn}: {s.name(player)} {what}."
+
+        def summary() -> list[Any]:
+            return s.take_seat(player)
+
+        self.push_screen(HandoffScreen(s.name(player), why, summary), lambda _: screen.after_handoff(player))
+
+    def show_game_over(self, screen: GameScreen) -> None:
+        snap = screen.snap
+        assert snap is not None and self.session is not None
+        result = screen._result_text(snap)
+        lines = []
+        for p in snap.players:
+            lines.append(f"{p.name}: {p.life} life" + (f", {p.poison} poison" if p.poison else "")
+                         + f", {p.library_count} cards in library")
+        lines.append(f"Seed {snap.seed}: 'mtg-tui play --seed {snap.seed}' plays the same shuffle again.")
+
+        def done(choice: str | None) -> None:
+            if choice == "quit":
+                self.exit()
+            elif choice in ("new", "rematch"):
+                self.new_game(rematch=choice == "rematch")
+
+        self.push_screen(GameOverScreen(result, "\n".join(lines)), done)
+
+    # -- new games, concession ---------------------------------------------------------------
+
+    def new_game(self, rematch: bool) -> None:
+        if self.options is None:
+            self.notify("Start a new game with 'mtg-tui play'.", timeout=3)
+            return
+        if not rematch:
+            self.options.seed += 1
+        self.session, self.notes = self.make_session(self.options)
+        self.start_screen()
+
+    def concede(self) -> None:
+        s = self.session
+        if s is None or s.game.over:
+            return
+        who = self.game_screen.viewer if self.game_screen else 0
+
+        def done(yes: bool | None) -> None:
+            if yes and self.session is not None and not self.session.game.over:
+                gs = self.game_screen
+                if gs is not None:
+                    gs.stop_agent()
+                    gs.worker = None
+                self.session.concede(who)
+                if gs is not None:
+                    gs.advance()
+
+        self.push_screen(ConfirmScreen("Concede?", f"{s.name(who)} concedes the game (104.3a)."), done)
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Concede", "Concede this game (asks first)", self.concede)
+        yield SystemCommand("New game", "A new game with the same decks and a new seed",
+                            lambda: self.new_game(rematch=False))
+        yield SystemCommand("Rematch", "The same game again (same seed)", lambda: self.new_game(rematch=True))
+        if self.game_screen is not None:
+            gs = self.game_screen
+            yield SystemCommand("Computer faster", "Less time between the computer's actions",
+                                lambda: gs.board_key("plus", "+"))
+            yield SystemCommand("Computer slower", "More time between the computer's actions",
+                                lambda: gs.board_key("minus", "-"))
+            yield SystemCommand("Help", "Keys and markers", lambda: self.show_help(gs))
+
+
+def snapshot_of(app: MtgApp) -> Snapshot | None:
+    return app.game_screen.snap if app.game_screen else None

@@ -1,0 +1,98 @@
+"""``mtg-tui play``: a game against the computer (or two people at one terminal)."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+import click
+
+from .opponents import DIFFICULTIES
+
+DEFAULT_DECK = "Red Burn"
+DEFAULT_OPPONENT_DECK = "Green Stompy"
+
+
+def _load(name: str) -> tuple[str, list[str]]:
+    from ..decks.decklist import DecklistError, card_list
+    from ..decks.library import UnknownDeckError, load_deck
+    try:
+        deck = load_deck(name)
+        cards = card_list(deck)
+    except (UnknownDeckError, DecklistError, OSError) as e:
+        raise click.ClickException(str(e)) from None
+    if not cards:
+        raise click.ClickException(f"the deck {name!r} has no cards")
+    return deck.name or name, cards
+
+
+@click.command("play")
+@click.option("--deck", default=DEFAULT_DECK, show_default=True, help="Your deck: a shipped deck name or a decklist file.")
+@click.option("--opponent-deck", default=DEFAULT_OPPONENT_DECK, show_default=True,
+              help="The opponent's deck (a shipped deck name or a decklist file).")
+@click.option("--seed", type=int, default=None, help="The game's seed (the same seed, the same shuffles). Default: random.")
+@click.option("--hotseat", is_flag=True, help="Two people at one terminal, taking turns at the keyboard.")
+@click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="normal", show_default=True,
+              help="The computer opponent's level (the random agent until the scripted opponent exists).")
+@click.option("--resume", "resume", is_flag=False, flag_value="", default=None, metavar="[FILE]",
+              help="Continue the saved game (or the game saved in FILE).")
+@click.option("--pace", type=click.FloatRange(0, 10), default=0.7, show_default=True,
+              help="Seconds between the computer's actions (+/- change it in the game).")
+@click.option("--name", "names", multiple=True, metavar="NAME",
+              help="A player's name (give it twice for hot-seat: first, then second player).")
+def play(deck: str, opponent_deck: str, seed: int | None, hotseat: bool, difficulty: str, resume: str | None,
+         pace: float, names: tuple[str, ...]) -> None:
+    """Play a game against the computer, at once, with the default decks (Red Burn vs Green Stompy).
+
+    Keys: Space passes, Enter plays the highlighted card, a lists your actions, ? helps.
+    The game is saved after every move; Ctrl+Q quits and 'mtg-tui play --resume' continues.
+    """
+    from ..cardtext.loader import default_db
+    from .app import GameOptions, MtgApp
+    from .opponents import make_opponent
+    from .session import SaveError, Session, current_save_path
+
+    if resume is not None:
+        path = Path(resume) if resume else current_save_path()
+        try:
+            session = Session.resume(path, default_db(), make_opponent)
+        except SaveError as e:
+            raise click.ClickException(str(e)) from None
+        if session.game.over:
+            raise click.ClickException("that saved game is already over; start a new one with 'mtg-tui play'")
+        notes = [s.note for s in session.seats if s.note]
+        meta = session.meta
+        opts = None
+        decks = meta.get("decks")
+        if isinstance(decks, list) and len(decks) == 2:
+            try:
+                opts = GameOptions([_load(d)[1] for d in decks], list(decks),
+                                   [p.name for p in session.game.players], session.game.seed + 1,
+                                   hotseat=session.hotseat, difficulty=str(meta.get("difficulty", "normal")))
+            except click.ClickException:
+                opts = None
+        app = MtgApp(session, options=opts, cards=default_db(), pace=pace, notes=notes)
+        app.run()
+        return
+
+    deck_name, cards1 = _load(deck)
+    opp_name, cards2 = _load(opponent_deck)
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    default_names = ["Player 1", "Player 2"] if hotseat else ["Player", "Computer"]
+    players = list(names[:2]) + default_names[len(names[:2]):]
+    if players[0] == players[1]:
+        raise click.ClickException("the two players need different names")
+    save = current_save_path()
+    if save.exists():
+        # An unfinished game is kept, not overwritten.
+        kept = save.with_name("previous-unfinished.json")
+        try:
+            save.replace(kept)
+            click.echo(f"Your unfinished game was kept: 'mtg-tui play --resume {kept}' continues it.")
+        except OSError:
+            pass
+    opts = GameOptions([cards1, cards2], [deck_name, opp_name], players, seed, hotseat=hotseat,
+                       difficulty=difficulty, save_path=save)
+    app = MtgApp(options=opts, cards=default_db(), pace=pace)
+    app.run()

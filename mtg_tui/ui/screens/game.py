@@ -1,0 +1,597 @@
+"""The game screen: the board, the prompt, and the loop that drives the game.
+
+The game waits on one decision at a time. For a person the screen shows a
+prompt (or, for priority, the board with its actions); the computer decides
+in a worker thread while the screen shows what it can. Stops and auto-pass
+are applied by the session.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.worker import Worker, WorkerState
+
+from ...engine.decisions import Decision, IllegalAnswer
+from ..prompts import Answer, Cancel, Inspect, PromptState, Redraw, actions_menu, prompt_for
+from ..session import Session
+from ..snapshot import Snapshot, take
+from ..stops import STOP_STEPS, SKIPS, Skip, yield_key
+from ..widgets.board import (BattlefieldZone, CardPanel, HandZone, KeyBar, LogPanel, PlayerLine, PromptPanel,
+                             StackZone, StatusBar, Zone)
+
+ZONES = ("hand", "my-bf", "opp-bf", "stack", "log")
+ZONE_KEYS = {"h": "hand", "b": "my-bf", "B": "opp-bf", "s": "stack", "l": "log"}
+SKIP_KEYS = {"e": "eot", "f4": "eot", "E": "turn", "f6": "turn", "n": "main", "f7": "main",
+             "r": "stack", "f10": "stack", "w": "my_turn", "f9": "my_turn"}
+STOP_KEYS = {str((i + 1) % 10): step for i, (step, _) in enumerate(STOP_STEPS)}
+PACES = (0.0, 0.2, 0.4, 0.7, 1.0, 1.5, 2.5)
+# Log entries by the computer worth pausing on.
+VISIBLE_KINDS = ("cast", "activate", "combat", "trigger", "event", "draw")
+
+
+class GameScreen(Screen):
+    CSS_PATH = "game.tcss"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+
+    def __init__(self, session: Session, pace: float = 0.7, notes: list[str] | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.pace = pace
+        self.notes = list(notes or [])
+        self.snap: Snapshot | None = None
+        self.state: PromptState | None = None
+        self.decision: Decision | None = None
+        self.mode = "start"            # start | board | prompt | wait | handoff | over
+        self.focus_zone = "hand"
+        self.cursors: dict[str, int] = {z: 0 for z in ZONES}
+        self.worker: Worker | None = None
+        self.agent_decision: Decision | None = None
+        self.thinking_since = 0.0
+        self.last_agent_text = ""
+        self.game_over_shown = False
+        self.error_text = ""
+        self.pending_timer = False
+
+    # -- layout --------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="board"):
+                yield PlayerLine(id="opp-info")
+                yield BattlefieldZone(id="opp-bf")
+                yield StackZone(id="stack")
+                yield BattlefieldZone(id="my-bf")
+                yield PlayerLine(id="my-info")
+                yield HandZone(id="hand")
+                yield LogPanel(id="log-narrow")
+            with Vertical(id="side"):
+                yield CardPanel(id="detail")
+                yield LogPanel(id="log-wide")
+        yield PromptPanel(id="prompt")
+        yield KeyBar(id="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#opp-bf", Zone).zone_title = "Opponent:"
+        self.query_one("#my-bf", Zone).zone_title = "You:"
+        self.query_one("#stack", Zone).zone_title = "STACK (top first):"
+        self.query_one("#hand", Zone).zone_title = "HAND:"
+        self.query_one("#log-narrow", Zone).zone_title = "LOG"
+        self.query_one("#log-wide", Zone).zone_title = "LOG"
+        self.call_after_refresh(self.advance)
+
+    # -- reading the game ----------------------------------------------------------------
+
+    @property
+    def viewer(self) -> int:
+        v = self.session.viewer
+        return v if v is not None else 0
+
+    def take_snapshot(self) -> None:
+        if self.worker is not None:
+            return   # the computer is thinking: keep drawing what we have
+        self.snap = take(self.session.view(), self.viewer)
+
+    def redraw(self) -> None:
+        snap = self.snap
+        if snap is None:
+            return
+        me = self.viewer
+        opp = 1 - me
+        status = self.query_one(StatusBar)
+        status.stops = self.session.stops.get(me)
+        status.thinking = self._thinking_text()
+        opp_info = self.query_one("#opp-info", PlayerLine)
+        opp_info.player = opp
+        my_info = self.query_one("#my-info", PlayerLine)
+        my_info.player = me
+        opp_bf = self.query_one("#opp-bf", BattlefieldZone)
+        opp_bf.player = opp
+        opp_bf.zone_title = f"{snap.players[opp].name}:"
+        my_bf = self.query_one("#my-bf", BattlefieldZone)
+        my_bf.player = me
+        my_bf.zone_title = f"{snap.players[me].name}:"
+        hand = self.query_one("#hand", HandZone)
+        hand.zone_title = f"HAND ({len(snap.hand or [])}):"
+        highlight = set()
+        if self.state is not None:
+            oid = self.state.prompt.highlighted_oid()
+            if oid is not None:
+                highlight.add(oid)
+        for zid in ZONES:
+            for z in self._zone_widgets(zid):
+                z.focused = zid == self.focus_zone and self.mode in ("board", "wait", "over")
+                z.cursor = self.cursors[zid]
+                z.highlight = highlight
+        stack = self.query_one("#stack", StackZone)
+        stack.display = bool(snap.stack)
+        for w in (status, opp_info, my_info, opp_bf, my_bf, hand, stack,
+                  self.query_one("#log-narrow", LogPanel), self.query_one("#log-wide", LogPanel)):
+            w.set_snapshot(snap)
+        self._redraw_detail()
+        self._redraw_prompt()
+
+    def _zone_widgets(self, zid: str) -> list[Zone]:
+        if zid == "log":
+            return [self.query_one("#log-narrow", Zone), self.query_one("#log-wide", Zone)]
+        return [self.query_one(f"#{zid}", Zone)]
+
+    def _thinking_text(self) -> str:
+        if self.worker is not None and self.agent_decision is not None and self.snap is not None:
+            return f"{self.snap.players[self.agent_decision.player].name} is thinking..."
+        return ""
+
+    def focused_item(self) -> Any:
+        zs = self._zone_widgets(self.focus_zone)
+        if self.focus_zone == "log":
+            return None
+        return zs[0].current()
+
+    def _redraw_detail(self) -> None:
+        panel = self.query_one(CardPanel)
+        panel.snap = self.snap
+        oid = None
+        if self.state is not None:
+            oid = self.state.prompt.highlighted_oid()
+        if oid is None:
+            item = self.focused_item()
+            oid = item.oid if item is not None else None
+        panel.obj = self.snap.objects.get(oid) if (self.snap and oid is not None) else None
+        panel.extra = []
+        if panel.obj is None and self.focus_zone == "log":
+            entry = self.query_one("#log-wide", LogPanel).current_entry()
+            if entry is not None and entry.cites:
+                panel.extra = [Text("Cites " + ", ".join(entry.cites) + ": i shows the rules.", style="dim")]
+        panel.refresh(layout=True)
+
+    def _redraw_prompt(self) -> None:
+        panel = self.query_one(PromptPanel)
+        keys = self.query_one(KeyBar)
+        snap = self.snap
+        panel.prompt = None
+        panel.headline = None
+        panel.body = []
+        hints: list[tuple[str, str]] = []
+        if self.mode == "prompt" and self.state is not None:
+            panel.prompt = self.state.prompt
+            hints = list(self.state.prompt.hints())
+            hints += [("?", "help")]
+        elif self.mode == "board" and snap is not None:
+            panel.headline, panel.body, hints = self._board_prompt(snap)
+        elif self.mode == "wait" and snap is not None:
+            who = self._thinking_text() or "The computer is playing."
+            panel.headline = Text(who, style="bold")
+            if self.last_agent_text:
+                panel.body = [Text(self.last_agent_text)]
+            hints = [("Tab/h/b/B/s/l", "look"), ("i", "inspect"), ("+/-", f"speed ({self.pace:.1f}s)"),
+                     ("?", "help")]
+        elif self.mode == "over" and snap is not None:
+            panel.headline = Text(self._result_text(snap), style="bold reverse")
+            hints = [("N", "new game"), ("R", "rematch"), ("Ctrl+Q", "quit"), ("l", "log"), ("i", "inspect")]
+        if self.error_text:
+            panel.body = [Text(self.error_text, style="bold reverse")] + panel.body
+        if self.notes and self.mode in ("board", "prompt", "wait") and not self.session.last_seen:
+            panel.body = panel.body + [Text(n, style="italic") for n in self.notes]
+        keys.hints = hints + [("^Q", "quit")]
+        panel.refresh(layout=True)
+        keys.refresh()
+
+    def _board_prompt(self, snap: Snapshot) -> tuple[Text, list[Text], list[tuple[str, str]]]:
+        me = self.viewer
+        step = snap.step_name
+        whose = "Your" if snap.active == me else f"{snap.players[snap.active].name}'s"
+        head = Text(f"> {snap.players[me].name}: priority in {whose.lower() if whose == 'Your' else whose} {step}",
+                    style="bold")
+        if snap.stack:
+            top = snap.stack[0]
+            head.append(f" - respond to {top.name}?" if top.controller != me else "")
+        body = []
+        if snap.actions:
+            body.append(Text("+ marks what you can play now. Enter: use the highlighted card   a: all actions   "
+                             "Space: pass"))
+        else:
+            body.append(Text("Nothing to do but pass (Space)." + (" m taps for mana." if snap.mana_actions else "")))
+        hints = [("Space", "pass"), ("Enter", "play/use"), ("a", "actions"), ("i", "inspect"),
+                 ("e", "to end of turn"), ("n", "next main"), ("w", "my turn"), ("f", "full control"),
+                 ("1-0", "stops"), ("?", "help")]
+        if snap.stack:
+            hints.insert(5, ("r", "until resolved"))
+            hints.insert(6, ("y", "always yield"))
+        return head, body, hints
+
+    def _result_text(self, snap: Snapshot) -> str:
+        if snap.is_draw:
+            return "Game over: a draw."
+        if snap.winner is not None:
+            return f"Game over: {snap.players[snap.winner].name} wins after {snap.turn} turns."
+        return "Game over."
+
+    # -- driving the game ----------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Run the game until a person or the computer must decide, and show that."""
+        if self.worker is not None:
+            return
+        try:
+            step = self.session.next()
+        except Exception as e:  # an engine failure must not lose the game: it is saved already
+            self.error_text = f"The rules engine failed: {type(e).__name__}: {e}. The game is saved."
+            self.mode = "over"
+            self.take_snapshot()
+            self.redraw()
+            return
+        if step.kind == "over":
+            self.mode = "over"
+            self.state = None
+            self.take_snapshot()
+            self.redraw()
+            if not self.game_over_shown:
+                self.game_over_shown = True
+                self.app.show_game_over(self)
+            return
+        d = step.decision
+        assert d is not None
+        if step.kind == "agent":
+            self.start_agent(d)
+            return
+        if step.kind == "handoff":
+            self.mode = "handoff"
+            self.app.show_handoff(self, d.player)
+            return
+        self.present(d)
+
+    def after_handoff(self, player: int) -> None:
+        if self.session.viewer != player:
+            self.session.take_seat(player)
+        self.focus_zone = "hand"
+        self.cursors = {z: 0 for z in ZONES}
+        self.advance()
+
+    def present(self, d: Decision) -> None:
+        self.decision = d
+        self.take_snapshot()
+        snap = self.snap
+        assert snap is not None
+        if d.kind == "priority":
+            self.mode = "board"
+            self.state = None
+            if self.focus_zone == "hand" and snap.hand:
+                playable = snap.playable
+                for i, o in enumerate(snap.hand):
+                    if o.id in playable:
+                        self.cursors["hand"] = i
+                        break
+        else:
+            self.mode = "prompt"
+            self.state = PromptState(prompt_for(d, snap), d)
+        self.redraw()
+
+    def submit(self, answer: Any) -> None:
+        d = self.decision
+        if d is None or self.session.game.pending is not d:
+            return
+        try:
+            self.session.answer(d.player, answer)
+        except IllegalAnswer as e:
+            if self.state is not None:
+                self.state.prompt.error = e.reason
+            else:
+                self.error_text = e.reason
+            self.redraw()
+            return
+        self.state = None
+        self.error_text = ""
+        self.advance()
+
+    # -- the computer ------------------------------------------------------------------
+
+    def start_agent(self, d: Decision) -> None:
+        self.mode = "wait"
+        self.state = None
+        self.take_snapshot()
+        self.agent_decision = d
+        self.thinking_since = time.monotonic()
+        agent = self.session.seats[d.player].agent
+        game = self.session.game
+        self.worker = self.run_worker(lambda: agent.decide(game, d), thread=True, group="agent",
+                                      exit_on_error=False, name="computer")
+        self.redraw()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        w = event.worker
+        if w is not self.worker or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR,
+                                                        WorkerState.CANCELLED):
+            return
+        self.worker = None
+        d = self.agent_decision
+        self.agent_decision = None
+        if event.state == WorkerState.CANCELLED or d is None:
+            return
+        before = len(self.session.game.log.entries)
+        if event.state == WorkerState.SUCCESS:
+            answer = w.result
+        else:
+            from ...agents import RandomAgent
+            answer = RandomAgent(len(self.session.game.record)).decide(self.session.game, d)
+        self.session.apply_agent(d, answer)
+        new = [e for e in self.session.game.log.entries[before:] if e.kind in VISIBLE_KINDS]
+        if new:
+            self.last_agent_text = str(new[-1])
+        passing = d.kind == "priority" and isinstance(answer, dict) and answer.get("action") == "pass"
+        self.take_snapshot()
+        self.redraw()
+        if new and not passing and self.pace > 0:
+            self.pending_timer = True
+            self.set_timer(self.pace, self._after_pause)
+        else:
+            self.advance()
+
+    def _after_pause(self) -> None:
+        self.pending_timer = False
+        self.advance()
+
+    def stop_agent(self) -> None:
+        if self.worker is not None:
+            self.worker.cancel()
+
+    # -- keys ---------------------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        key, char = event.key, event.character
+        if key in ("ctrl+q", "ctrl+p", "ctrl+c"):
+            return
+        event.stop()
+        event.prevent_default()
+        if key in ("question_mark", "f1") or char == "?":
+            self.app.show_help(self)
+            return
+        if self.mode == "prompt" and self.state is not None:
+            self.prompt_key(key, char)
+            return
+        self.board_key(key, char)
+
+    def prompt_key(self, key: str, char: str | None) -> None:
+        st = self.state
+        assert st is not None
+        out = st.prompt.handle(key, char)
+        if isinstance(out, Answer):
+            if st.menu:
+                self.state = None
+                self.mode = "board"
+            self.submit(out.value)
+        elif isinstance(out, Cancel):
+            if st.menu:
+                self.state = None
+                self.mode = "board"
+                self.redraw()
+            elif st.decision is not None and st.decision.cancellable:
+                self.submit("cancel")
+        elif isinstance(out, Inspect):
+            self.app.show_inspect(self, out.oid)
+        elif isinstance(out, Redraw):
+            self.redraw()
+
+    def board_key(self, key: str, char: str | None) -> None:
+        snap = self.snap
+        if snap is None:
+            return
+        k = char if char and (char.isalnum() or char in "+-") and len(char) == 1 else key
+        acting = self.mode == "board"
+        # Looking around works in every mode.
+        if k in ZONE_KEYS:
+            self.set_focus_zone(ZONE_KEYS[k])
+            return
+        if key == "tab":
+            self.set_focus_zone(ZONES[(ZONES.index(self.focus_zone) + 1) % len(ZONES)])
+            return
+        if key == "shift+tab":
+            self.set_focus_zone(ZONES[(ZONES.index(self.focus_zone) - 1) % len(ZONES)])
+            return
+        if key in ("left", "up"):
+            self.move_cursor(-1)
+            return
+        if key in ("right", "down"):
+            self.move_cursor(1)
+            return
+        if key in ("home", "end"):
+            self.move_cursor(-10_000 if key == "home" else 10_000)
+            return
+        if k in ("g", "G", "x", "X"):
+            me = self.viewer
+            who = me if k in ("g", "x") else 1 - me
+            zone = "graveyard" if k in ("g", "G") else "exile"
+            self.app.show_zone(self, who, zone)
+            return
+        if k == "L":
+            self.app.show_log(self)
+            return
+        if k == "i":
+            self.inspect_focused()
+            return
+        if k in ("+", "-") or key in ("plus", "minus"):
+            up = k == "-" or key == "minus"   # "-" slower, "+" faster
+            i = min(range(len(PACES)), key=lambda j: abs(PACES[j] - self.pace))
+            i = min(len(PACES) - 1, i + 1) if up else max(0, i - 1)
+            self.pace = PACES[i]
+            self.app.notify(f"The computer's actions: {self.pace:.1f} s each", timeout=2)
+            self.redraw()
+            return
+        if self.mode == "over":
+            if k == "N":
+                self.app.new_game(rematch=False)
+            elif k == "R":
+                self.app.new_game(rematch=True)
+            return
+        stops = self.session.stops.get(self.viewer)
+        if stops is not None and k in STOP_KEYS:
+            step = STOP_KEYS[k]
+            my_turn = snap.active == self.viewer
+            on = stops.toggle(step, my_turn)
+            whose = "your" if my_turn else "the opponent's"
+            self.app.notify(f"Stop {'set' if on else 'removed'}: {dict(STOP_STEPS)[step]} in {whose} turns", timeout=2)
+            self.session.save()
+            self.redraw()
+            return
+        if stops is not None and k in ("c", "f3"):
+            stops.clear()
+            self.app.notify("Skips and yields cancelled", timeout=2)
+            self.redraw()
+            return
+        if stops is not None and k == "F":
+            stops.full_locked = not stops.full_locked
+            self.app.notify("Full control " + ("on: you get every priority" if stops.full_locked else "off"),
+                            timeout=2)
+            self.redraw()
+            return
+        if not acting:
+            return
+        d = self.decision
+        if d is None or d.kind != "priority":
+            return
+        if stops is not None and k == "f":
+            stops.full_step = (snap.turn, snap.step)
+            self.app.notify("Full control for this step", timeout=2)
+            self.redraw()
+            return
+        if stops is not None and k in SKIP_KEYS:
+            kind = SKIP_KEYS[k]
+            stops.skip = Skip(kind, snap.turn, snap.step, len(snap.stack))
+            self.app.notify(f"Passing {SKIPS[kind]}", timeout=2)
+            self.submit({"action": "pass"})
+            return
+        if stops is not None and k in ("y", "Y") and snap.stack:
+            top = snap.stack[0]
+            if k == "y":
+                stops.yields.add(yield_key(top))
+            else:
+                stops.yields_turn[yield_key(top)] = snap.turn
+            self.app.notify(f"Yielding to {top.name} " + ("always" if k == "y" else "this turn"), timeout=2)
+            self.submit({"action": "pass"})
+            return
+        if key in ("space", "f2"):
+            self.submit({"action": "pass"})
+            return
+        if k == "a":
+            self.open_menu(None)
+            return
+        if k == "m":
+            self.open_menu(None, mana=True)
+            return
+        if key == "enter":
+            item = self.focused_item()
+            if item is None:
+                self.open_menu(None)
+                return
+            self.open_menu(item.oid, ids=item.ids)
+            return
+
+    def open_menu(self, oid: int | None, ids: tuple[int, ...] = (), mana: bool = False) -> None:
+        snap = self.snap
+        if snap is None:
+            return
+        if mana:
+            from ..prompts import PickPrompt, Choice
+            from rich.text import Text as T
+            opts = snap.mana_actions
+            if not opts:
+                self.error_text = "You have nothing to tap for mana now."
+                self.redraw()
+                self.error_text = ""
+                return
+            menu = PickPrompt("Tap for mana", [Choice(dict(o.value), T(o.label), o.value.get("source"))
+                                               for o in opts], 1, 1, done=lambda v: v[0], cancellable=True,
+                              kind="actions")
+        else:
+            menu = None
+            for cand in ((oid,) + tuple(i for i in ids if i != oid)) if oid is not None else (None,):
+                menu = actions_menu(snap, cand)
+                if menu is not None:
+                    break
+        if menu is None:
+            self.error_text = self._why_not(oid) if oid is not None else "You have nothing to do but pass."
+            self.redraw()
+            self.error_text = ""
+            return
+        if len(menu.choices) == 1 and oid is not None:
+            self.submit(menu.choices[0].value)
+            return
+        self.state = PromptState(menu, self.decision, menu=True)
+        self.mode = "prompt"
+        self.redraw()
+
+    def _why_not(self, oid: int) -> str:
+        """Why the focused card can't be used now, in the engine's words (validation changes nothing)."""
+        snap = self.snap
+        d = self.decision
+        if snap is None or d is None:
+            return ""
+        o = snap.objects.get(oid)
+        if o is None:
+            return "That can't be used now."
+        if o.zone == "hand":
+            trial = {"action": "play" if o.is_land else "cast", "card": oid}
+        else:
+            trial = {"action": "activate", "source": oid, "ability": 0}
+        try:
+            d.validate(trial)
+        except IllegalAnswer as e:
+            return f"{o.name}: {e.reason}"
+        except Exception:
+            pass
+        if o.zone == "hand":
+            return f"{o.name} can't be played now (not enough mana, or no legal targets)."
+        return f"{o.name} has nothing to activate now."
+
+    def set_focus_zone(self, zone: str) -> None:
+        self.focus_zone = zone
+        if zone == "log" and self.snap is not None:
+            self.cursors["log"] = len(self.query_one("#log-wide", LogPanel).entries()) - 1
+        self.redraw()
+
+    def move_cursor(self, delta: int) -> None:
+        zid = self.focus_zone
+        if zid == "log":
+            n = len(self.query_one("#log-wide", LogPanel).entries())
+        else:
+            n = len(self._zone_widgets(zid)[0].focusable())
+        if n == 0:
+            return
+        self.cursors[zid] = max(0, min(n - 1, self.cursors[zid] + delta))
+        self.redraw()
+
+    def inspect_focused(self) -> None:
+        if self.focus_zone == "log":
+            entry = self.query_one("#log-wide", LogPanel).current_entry()
+            if entry is not None:
+                self.app.show_rules(self, entry)
+            return
+        item = self.focused_item()
+        if item is not None and item.oid is not None:
+            self.app.show_inspect(self, item.oid)

@@ -1,0 +1,247 @@
+"""Screens over the board: inspect a card, the rules a log entry cites, a zone or the whole log,
+help, confirmations and the end of the game."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ...engine.log import LogEntry
+from ...engine.view import Inspection, ObjectView
+from .. import text as tx
+from ..widgets.board import card_lines
+
+LABELS = "abcdefghjklmnopqrstuvwxyz"
+
+
+class Overlay(ModalScreen[Any]):
+    """A box in the middle of the screen; Esc (or q) closes it."""
+
+    CSS_PATH = "overlays.tcss"
+    close_keys = ("escape", "q", "enter", "space")
+
+    def __init__(self, title: str, body: Text | None = None, keys: str = "Esc: close") -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body or Text("")
+        self.keys_text = keys
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="overlay-box"):
+            yield Static(Text(self.title_text, style="bold"), classes="overlay-title")
+            with VerticalScroll(classes="overlay-scroll"):
+                yield Static(self.body, classes="overlay-body")
+            yield Static(Text(self.keys_text, style="bold reverse"), classes="overlay-keys")
+
+    def set_body(self, body: Text) -> None:
+        self.body = body
+        self.query_one(".overlay-body", Static).update(body)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in ("ctrl+q", "ctrl+p", "ctrl+c"):
+            return
+        if event.key in ("up", "down", "pageup", "pagedown", "home", "end"):
+            scroll = self.query_one(".overlay-scroll", VerticalScroll)
+            {"up": scroll.scroll_up, "down": scroll.scroll_down, "pageup": scroll.scroll_page_up,
+             "pagedown": scroll.scroll_page_down, "home": scroll.scroll_home,
+             "end": scroll.scroll_end}[event.key](animate=False)
+            event.stop()
+            return
+        event.stop()
+        self.key(event.key, event.character)
+
+    def key(self, key: str, char: str | None) -> None:
+        if key in self.close_keys or char == "?":
+            self.dismiss(None)
+
+
+def inspection_text(ins: Inspection | None, obj: ObjectView | None, snap: Any) -> Text:
+    o = ins.object if ins is not None else obj
+    if o is None:
+        return Text("Nothing to show: it is no longer there, or hidden from you.")
+    lines = card_lines(o, snap)
+    if ins is not None:
+        lines.append(Text(""))
+        if ins.modifiers:
+            lines.append(Text("What is changing it now:", style="bold"))
+            for m in ins.modifiers:
+                lines.append(Text(f"- {m.source}: {m.text} ({m.kind})"))
+        else:
+            lines.append(Text("Nothing is changing it now: it is as printed.", style="dim"))
+    else:
+        lines.append(Text("(What changes it shows once the computer has acted.)", style="dim"))
+    return Text("\n").join(lines)
+
+
+class InspectScreen(Overlay):
+    def __init__(self, ins: Inspection | None, obj: ObjectView | None, snap: Any) -> None:
+        o = ins.object if ins is not None else obj
+        super().__init__(f"Inspect: {o.name}" if o else "Inspect", inspection_text(ins, obj, snap))
+
+
+def rules_text(entry: LogEntry) -> Text:
+    t = tx.log_entry(entry)
+    t.append("\n\n")
+    if not entry.cites:
+        t.append("This entry cites no rule.", style="dim")
+        return t
+    try:
+        from ...rules import default_index
+        index = default_index()
+    except Exception:  # the rules index is a help, never a reason to fail
+        index = None
+    for c in entry.cites:
+        t.append(f"{c}", style="bold")
+        if index is not None:
+            try:
+                e = index.lookup(c)
+            except Exception:
+                e = None
+            if e is not None:
+                if e.title:
+                    t.append(f"  {e.title}", style="bold")
+                if e.official_text:
+                    t.append(f"\n{e.official_text}")
+                elif e.summary:
+                    t.append(f"\n{e.summary}")
+        t.append("\n\n")
+    t.append("More: mtg-tui rules NUMBER", style="dim")
+    return t
+
+
+class RulesScreen(Overlay):
+    def __init__(self, entry: LogEntry) -> None:
+        super().__init__("The rules this cites", rules_text(entry))
+
+
+class ListScreen(Overlay):
+    """A list (a graveyard, an exile zone); a letter inspects an item."""
+
+    def __init__(self, title: str, items: list[tuple[Text, int | None]], on_inspect: Callable[[int], None]) -> None:
+        self.items = items
+        self.on_inspect = on_inspect
+        body = Text()
+        for i, (t, oid) in enumerate(items):
+            if i:
+                body.append("\n")
+            label = LABELS[i] if i < len(LABELS) and oid is not None else " "
+            body.append(f"{label}) " if label.strip() else "   ", style="bold")
+            body.append_text(t)
+        if not items:
+            body = Text("(empty)", style="dim")
+        super().__init__(title, body, "letter: inspect   Esc: close")
+
+    def key(self, key: str, char: str | None) -> None:
+        if char and char in LABELS:
+            i = LABELS.index(char)
+            if i < len(self.items) and self.items[i][1] is not None:
+                self.on_inspect(self.items[i][1])  # type: ignore[arg-type]
+                return
+        super().key(key, char)
+
+
+class LogScreen(Overlay):
+    """The whole log, with every step, scrolled to the end."""
+
+    def __init__(self, entries: list[LogEntry]) -> None:
+        body = Text("\n").join(tx.log_entry(e) for e in entries) if entries else Text("(empty)")
+        super().__init__(f"Game log ({len(entries)} entries; numbers in brackets are rules)", body,
+                         "Up/Down/PgUp/PgDn: scroll   Esc: close")
+
+    def on_mount(self) -> None:
+        self.query_one(".overlay-scroll", VerticalScroll).scroll_end(animate=False)
+
+
+class ConfirmScreen(Overlay):
+    """A yes/no question: y or Enter is yes; n or Esc is no."""
+
+    close_keys = ()
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__(title, Text(text), "y: yes   n/Esc: no")
+
+    def key(self, key: str, char: str | None) -> None:
+        if char in ("y", "Y") or key == "enter":
+            self.dismiss(True)
+        elif char in ("n", "N") or key == "escape":
+            self.dismiss(False)
+
+
+class GameOverScreen(Overlay):
+    """The result, and what next: new game, rematch, quit, or look at the board."""
+
+    close_keys = ("escape",)
+
+    def __init__(self, result: str, detail: str) -> None:
+        super().__init__("Game over", Text(result + "\n\n" + detail),
+                         "N: new game   R: rematch (same seed)   Q: quit   Esc: look at the board")
+
+    def key(self, key: str, char: str | None) -> None:
+        if char in ("n", "N"):
+            self.dismiss("new")
+        elif char in ("r", "R"):
+            self.dismiss("rematch")
+        elif char in ("q", "Q"):
+            self.dismiss("quit")
+        elif key in ("escape", "enter", "space"):
+            self.dismiss(None)
+
+
+HELP_BOARD = """\
+When you have priority (the board):
+  Space / F2      pass priority once
+  Enter           play, cast or activate the highlighted card (a menu if it has several actions)
+  a               every action you can take now, by letter
+  m               tap a permanent for mana
+  Tab, Shift+Tab  move between zones;  arrows move within a zone
+  h b B s l       focus: hand / your battlefield / opponent's battlefield / stack / log
+  g G x X         your graveyard / opponent's graveyard / your exile / opponent's exile
+  L               the whole log, every step, with rule numbers
+  i               inspect the highlighted card (on a log entry: the rules it cites)
+
+Passing and stops (as in MTGO and XMage):
+  e / F4          pass until end of turn (stops if the opponent puts something on the stack)
+  E / F6          pass the whole turn (decisions you must make are still asked)
+  n / F7          pass to the next main phase
+  r / F10         pass until the stack resolves
+  w / F9          pass until your next turn
+  c / F3          cancel skips and yields
+  f               full control for this step;  F  full control always (on/off)
+  y / Y           always yield to the ability on top of the stack / until end of turn
+  1-0             toggle your stop at UP DR M1 BC DA DB CD EC M2 ET, for the turn shown
+                  (your turns and the opponent's turns have separate stops; * marks a stop)
+  The game passes for you when you have nothing to do but pass (mana abilities aside),
+  and where no stop applies. It always asks you to declare attackers and blockers.
+
+Prompts:
+  a-z (not i)     choose; in a list where you choose several, a letter picks or unpicks
+  Enter           choose the highlighted choice;  arrows move the highlight
+  Space / F2      done / confirm / the proposed answer (auto-pay, automatic damage, auto-order)
+  Esc             back out of a spell or ability you are casting: nothing has changed yet
+  i               inspect the highlighted choice
+  Attackers: letters toggle, A attacks with all (or none), Space confirms.
+  Blockers: a blocker's letter picks the attacker it blocks (again: the next one, then none).
+  Paying: Space pays as proposed; m chooses the sources by hand.
+
+Markers: (T) tapped, (sick) summoning sick, dmg N damage, [+1/+1 x2] counters,
+  ATK->Bob attacking, BLK->X blocking, +Rancor attached, 3/3* changed power/toughness,
+  + in your hand: you can play it now. Mana always shows its letters: {2}{W}{U}.
+
+Anywhere: ? or F1 help   +/- the computer's speed   Ctrl+P commands (concede, new game)
+  Ctrl+Q quit (the game is saved after every move: mtg-tui play --resume continues it)
+"""
+
+
+class HelpScreen(Overlay):
+    def __init__(self, context: str) -> None:
+        body = Text()
+        if context:
+            body.append(context + "\n\n", style="bold")
+        body.append(HELP_BOARD)
+        super().__init__("Help", body, "Esc: close   Up/Down: scroll")

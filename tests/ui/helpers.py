@@ -1,0 +1,97 @@
+"""Helpers for the UI tests: screen text, waiting for the game, small decks."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any, Callable
+
+from mtg_tui.cardtext.loader import default_db
+from mtg_tui.decks.decklist import card_list, parse_decklist
+from mtg_tui.decks.library import load_deck
+from mtg_tui.ui.app import GameOptions, MtgApp
+
+DECKS = Path(__file__).parent / "decks"
+
+
+def screen_text(app: MtgApp) -> str:
+    """What the terminal shows now, as plain text (the top screen, modal or not)."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join(s.text.rstrip() for s in strips)
+
+
+def deck(name: str) -> list[str]:
+    path = DECKS / f"{name}.txt"
+    if path.exists():
+        return card_list(parse_decklist(path.read_text(encoding="utf-8"), source=str(path)))
+    return card_list(load_deck(name))
+
+
+def make_app(tmp: Path, *, seed: int = 7, hotseat: bool = False, decks: tuple[str, str] = ("Red Burn", "Green Stompy"),
+             names: tuple[str, str] = ("Alice", "Bob"), pace: float = 0.0, starting: int | None = None) -> MtgApp:
+    opts = GameOptions([deck(decks[0]), deck(decks[1])], list(decks), list(names), seed, hotseat=hotseat,
+                       save_path=tmp / "current.json", starting=starting)
+    return MtgApp(options=opts, cards=default_db(), pace=pace)
+
+
+async def settle(pilot: Any, app: MtgApp, timeout: float = 10.0) -> None:
+    """Wait until the game waits on a person (or is over): no computer thinking, no timer pending."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while True:
+        gs = app.game_screen
+        if gs is not None and gs.worker is None and gs.mode in ("board", "prompt", "handoff", "over") \
+                and not gs.pending_timer:
+            return
+        if loop.time() > end:
+            raise AssertionError(f"the game didn't settle (mode {gs.mode if gs else None})")
+        await pilot.pause()
+        await asyncio.sleep(0.002)
+
+
+async def wait_for(pilot: Any, cond: Callable[[], bool], timeout: float = 10.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not cond():
+        if loop.time() > end:
+            raise AssertionError("timed out")
+        await pilot.pause()
+        await asyncio.sleep(0.005)
+
+
+async def press(pilot: Any, app: MtgApp, *keys: str) -> None:
+    """Press keys the way a terminal sends them (through the driver), without the pilot's fixed pauses."""
+    import unicodedata
+
+    from textual import events
+    from textual.keys import _character_to_key, _get_unicode_name_from_key
+
+    driver = app._driver
+    assert driver is not None
+    for key in keys:
+        if len(key) == 1 and not key.isalnum():
+            key = _character_to_key(key)
+        try:
+            char = unicodedata.lookup(_get_unicode_name_from_key(key))
+        except KeyError:
+            char = key if len(key) == 1 else None
+        event = events.Key(key, char)
+        event.set_sender(app)
+        driver.send_message(event)
+    await pilot.pause()
+
+
+async def drive(pilot: Any, app: MtgApp, until: Callable[[MtgApp], bool] | None = None, limit: int = 1500) -> int:
+    """Play with the keyboard-only policy until ``until(app)`` holds or the game is over. Returns key batches."""
+    from .policy import next_keys
+    n = 0
+    await settle(pilot, app)
+    while n < limit:
+        if until is not None and until(app):
+            return n
+        if until is None and type(app.screen).__name__ == "GameOverScreen":
+            return n
+        await press(pilot, app, *next_keys(app))
+        await settle(pilot, app)
+        n += 1
+    raise AssertionError(f"no result after {limit} moves")
