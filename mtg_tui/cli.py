@@ -161,16 +161,24 @@ def cards_check(path: str | None) -> None:
 # simulate
 
 
+AGENT_CHOICES = click.Choice(["random", "easy", "normal", "hard"], case_sensitive=False)
+
+
 @main.command()
 @click.option("--games", "-n", default=20, show_default=True, help="Number of games.")
 @click.option("--seed", "-s", default=1, show_default=True, help="Seed of the first game (then seed+1, ...).")
 @click.option("--deck1", default="Red Burn", show_default=True, help="Deck of player 1 (a shipped deck or a file).")
 @click.option("--deck2", default="Green Stompy", show_default=True, help="Deck of player 2.")
-def simulate(games: int, seed: int, deck1: str, deck2: str) -> None:
+@click.option("--p1", default="random", show_default=True, type=AGENT_CHOICES,
+              help="Who plays player 1: the random agent or the computer opponent at a difficulty.")
+@click.option("--p2", default="random", show_default=True, type=AGENT_CHOICES, help="Who plays player 2.")
+@click.option("--workers", "-w", default=1, show_default=True, type=click.IntRange(min=1),
+              help="Play games in this many processes (same results as one).")
+def simulate(games: int, seed: int, deck1: str, deck2: str, p1: str, p2: str, workers: int) -> None:
     """Play whole games between two computer players and print the results."""
     from .sim import run_simulation
     try:
-        run_simulation(games, seed, deck1, deck2)
+        run_simulation(games, seed, deck1, deck2, p1.lower(), p2.lower(), workers)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
 

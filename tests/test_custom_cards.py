@@ -31,6 +31,8 @@ CUSTOM = {
     "Test Peek": ('cost = "{U}"\ntype = "Instant"', "Surveil 2.\nDraw a card."),
     "Hungry Imp": ('cost = "{B}"\ntype = "Creature — Imp"\npower = 1\ntoughness = 1',
                    "When this creature enters, you may sacrifice another creature. If you do, draw two cards."),
+    "Bone Splinters": ('cost = "{B}"\ntype = "Sorcery"', "As an additional cost to cast this spell, sacrifice a "
+                       "creature.\nDestroy target creature."),
     "Altar Imp": ('cost = "{B}"\ntype = "Creature — Imp"\npower = 1\ntoughness = 1',
                   "Sacrifice another creature: You gain 2 life."),
 }
@@ -269,4 +271,47 @@ expect.zones = { "Alice.graveyard" = ["Llanowar Elves"] }
 pass = "resolve"
 [[step]]
 expect.life = { Alice = 22 }
+''')
+
+
+def test_additional_cost_sacrifice_is_chosen_and_paid_on_casting(tmp_path: Path, custom_db: CardDatabase) -> None:
+    run(tmp_path, custom_db, GAME + '''
+[Alice]
+hand = ["Bone Splinters"]
+battlefield = ["Swamp", "Llanowar Elves", "Grizzly Bears"]
+[Bob]
+battlefield = ["Grizzly Bears"]
+[[step]]
+player = "Alice"
+cast = "Bone Splinters"
+targets = ["Bob:Grizzly Bears"]
+[[step]]
+expect.waiting = { player = "Alice", decision = "choose" }
+[[step]]
+player = "Alice"
+choose = ["Llanowar Elves"]
+[[step]]
+expect.zones = { "Alice.graveyard" = ["Llanowar Elves"] }
+expect.stack = ["Bone Splinters"]
+[[step]]
+pass = "resolve"
+[[step]]
+expect.zones = { "Bob.graveyard" = ["Grizzly Bears"], "Alice.graveyard" = ["Llanowar Elves", "Bone Splinters"] }
+''')
+
+
+def test_additional_cost_that_cant_be_paid_refuses_the_cast(tmp_path: Path, custom_db: CardDatabase) -> None:
+    run(tmp_path, custom_db, GAME + '''
+[Alice]
+hand = ["Bone Splinters"]
+battlefield = ["Swamp"]
+[Bob]
+battlefield = ["Grizzly Bears"]
+[[step]]
+player = "Alice"
+cast = "Bone Splinters"
+targets = ["Bob:Grizzly Bears"]
+[[step]]
+expect.error = "additional cost"
+expect.zones = { "Alice.hand" = ["Bone Splinters"] }
 ''')

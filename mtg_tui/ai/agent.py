@@ -11,7 +11,6 @@ are counted in ``fallbacks``; tests keep that at zero.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ..engine.decisions import Decision, IllegalAnswer
@@ -39,15 +38,8 @@ class ComputerPlayer:
         self.fallbacks: list[str] = []
         self.memo = Memo()
         self.hand_filter = hand_filter  # look-ahead: which hand cards may be played (None: all)
-        self._rng: random.Random | None = None
         self._lookahead: Any = None
         self.decision_count = 0
-
-    def rng(self, game: Game, player: int) -> random.Random:
-        """A generator seeded from the game's seed and our seat (used only to break exact ties)."""
-        if self._rng is None:
-            self._rng = random.Random(f"ai/{self.level.name}/{game.seed}/{player}")
-        return self._rng
 
     # ------------------------------------------------------------------
 

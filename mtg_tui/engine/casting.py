@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Generator
 
 from . import actions
-from .abilities import ActivatedAbility, Effect, KeywordAbility, SpellAbility
+from .abilities import ActivatedAbility, AdditionalCost, Effect, KeywordAbility, SpellAbility
 from .costs import (activated_abilities, check_cost_picks, check_other_costs, cost_choices, execute_payment,
                     find_auto_payment, mana_sources, pay_other_costs, plan_payment, simple_mana_ability)
 from .decisions import CANCEL, Decision, IllegalAnswer, Option
@@ -31,6 +31,14 @@ Gen = Generator[Decision, Any, Any]
 
 # ---------------------------------------------------------------------------
 # What a card or ability is
+
+
+def additional_cost(card: GameObject) -> Any:
+    """The "As an additional cost to cast this spell, ..." part of a card's costs (601.2f), or None."""
+    for a in card.card.abilities:
+        if isinstance(a, AdditionalCost):
+            return a.cost
+    return None
 
 
 def spell_effect(game: "Game", card: GameObject) -> Effect:
@@ -130,6 +138,9 @@ def castable(game: "Game", card: GameObject, player: int) -> bool:
     if not c.mana_cost.symbols and "Land" not in c.types:
         return False  # no mana cost: can't be cast (118.6, 202.1b)
     if not can_afford(game, player, c.mana_cost, set(), card.id):
+        return False
+    extra = additional_cost(card)
+    if extra is not None and check_other_costs(game, card, extra, player):
         return False
     effect = spell_effect(game, card)
     if "Aura" in c.subtypes:
@@ -236,6 +247,9 @@ def legal_actions(game: "Game", player: int) -> list[Option]:
             units = payment_units(game, player, set())
         cost = c.mana_cost.with_x(0) if c.mana_cost.has_x else c.mana_cost
         if match_payment(cost, units) is None:
+            continue
+        extra = additional_cost(card)
+        if extra is not None and check_other_costs(game, card, extra, player):
             continue
         if _has_targets_for(game, card, c, player):
             opts.append(Option({"action": "cast", "card": card.id}, f"Cast {card.name}"))
@@ -348,6 +362,19 @@ def _validate_cast(game: "Game", player: int, ans: dict[str, Any]) -> dict[str, 
     effect = spell_effect(game, card)
     out = {"action": "cast", "card": card.id, "mode": ans.get("mode"), "targets": ans.get("targets"),
            "x": ans.get("x"), "pay": ans.get("pay")}
+    extra = additional_cost(card)
+    if extra is not None:
+        why = check_other_costs(game, card, extra, player)
+        if why:
+            raise IllegalAnswer(f"the additional cost can't be paid: {why}")
+        for kind in ("sacrifice", "discard"):
+            if getattr(extra, kind):
+                if ans.get(kind) is not None:
+                    out[kind] = check_cost_picks(game, card, extra, player, kind, ans.get(kind))
+                else:
+                    auto = _only_way(game, card, extra, player, kind)
+                    if auto is not None:
+                        out[kind] = auto
     mode: tuple[int, ...] = ()
     if effect.is_modal and out["mode"] is not None:
         mode = _mode_tuple(effect, out["mode"])
@@ -488,12 +515,17 @@ def _missing(game: "Game", player: int, action: dict[str, Any]) -> Decision | No
         avoid_base: set[int] = set()
         exclude: set[int] = set()
         skip = card.id
+        extra = additional_cost(card)
+        if extra is not None:
+            for kind in ("sacrifice", "discard"):
+                if getattr(extra, kind) and action.get(kind) is None:
+                    return _cost_pick_decision(game, player, card, extra, kind, action)
     else:
         obj = game.objects[action["source"]]
         ab = activated_abilities(game, obj)[action["ability"]]
         for kind in ("sacrifice", "discard"):
             if getattr(ab.cost, kind) and action.get(kind) is None:
-                return _cost_pick_decision(game, player, obj, ab, kind, action)
+                return _cost_pick_decision(game, player, obj, ab.cost, kind, action)
         if ab.is_mana:
             if action.get("color") is None:
                 units = simple_mana_ability(ab)
@@ -539,9 +571,9 @@ def _missing(game: "Game", player: int, action: dict[str, Any]) -> Decision | No
     return None
 
 
-def _cost_pick_decision(game: "Game", player: int, obj: GameObject, ab: ActivatedAbility, kind: str,
+def _cost_pick_decision(game: "Game", player: int, obj: GameObject, cost: Any, kind: str,
                         action: dict[str, Any]) -> Decision:
-    need = ab.cost.sacrifice if kind == "sacrifice" else ab.cost.discard
+    need = cost.sacrifice if kind == "sacrifice" else cost.discard
     total = sum(n for n, _ in need)
     options: list[GameObject] = []
     for _, flt in need:
@@ -550,7 +582,7 @@ def _cost_pick_decision(game: "Game", player: int, obj: GameObject, ab: Activate
                 options.append(o)
     d = Decision("choose", player, f"{obj.name}: choose what to {kind} to pay the cost",
                  [Option(o.id, o.name) for o in options], total, total, subkind=f"{kind}_cost")
-    d.validator = lambda ans: {kind: check_cost_picks(game, obj, ab.cost, player, kind,
+    d.validator = lambda ans: {kind: check_cost_picks(game, obj, cost, player, kind,
                                                       ans if isinstance(ans, list) else [ans])}
     return d
 
@@ -662,6 +694,10 @@ def cast_spell(game: "Game", player: int, action: dict[str, Any]) -> GameObject:
     spell.x = x
     spell.cast_from = "hand"
     execute_payment(game, player, cost, plan)
+    extra = additional_cost(card)
+    if extra is not None:
+        pay_other_costs(game, None, extra, player, {k: action[k] for k in ("sacrifice", "discard")
+                                                     if action.get(k)})
     text = f"{game.players[player].name} casts {spell.name}"
     if x or c.mana_cost.has_x:
         text += f" with X={x}"

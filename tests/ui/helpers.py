@@ -89,8 +89,10 @@ async def drive(pilot: Any, app: MtgApp, until: Callable[[MtgApp], bool] | None 
     while n < limit:
         if until is not None and until(app):
             return n
-        if until is None and type(app.screen).__name__ == "GameOverScreen":
-            return n
+        if type(app.screen).__name__ == "GameOverScreen" or app.session.game.over:
+            if until is None:
+                return n
+            raise AssertionError("the game ended first")
         await press(pilot, app, *next_keys(app))
         await settle(pilot, app)
         n += 1

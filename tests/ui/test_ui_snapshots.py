@@ -88,7 +88,7 @@ def test_declaring_attackers(snap_compare: Any, tmp_path: Path, size: tuple[int,
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_declaring_blockers(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
-    app = make_app(tmp_path, seed=1, decks=MINI)
+    app = make_app(tmp_path, seed=1, hotseat=True, decks=MINI)
     assert snap_compare(app, terminal_size=size, run_before=run_to(until_prompt("block"), ("a",)))
 
 
