@@ -281,7 +281,10 @@ def _vs_attackers(board: Board, plays: list[Play]) -> dict[str, Any] | None:
             for a in attackers:
                 if a.id not in rows[0]["options"]:
                     continue
-                v = kill_value(board, a.id, p.reading, p.action.get("x") or None)
+                amount = p.action.get("x") or None
+                if not _kills(a, p.reading, amount):
+                    continue
+                v = kill_value(board, a.id, p.reading, amount)
                 if v <= 0:
                     continue
                 v += 0.4 * a.combat_damage * (2.0 if incoming >= board.life - 3 else 1.0)
@@ -299,6 +302,18 @@ def _vs_attackers(board: Board, plays: list[Play]) -> dict[str, Any] | None:
         elif p.kind == "tokens" and p.instant and incoming >= board.life - 2:
             return p.action
     return best[1] if best else None
+
+
+def _kills(c: Creature, r: Any, amount: int | None = None) -> bool:
+    """Does this removal take the creature out (not just scratch it)?"""
+    if r.damage:
+        n = amount if amount is not None else r.damage
+        return n >= c.health and not c.indestructible
+    if r.pt is not None and r.pt[1] < 0:
+        return c.health + r.pt[1] <= 0 and not c.indestructible
+    if r.destroy:
+        return not c.indestructible and not c.regenerates
+    return bool(r.exile or r.steal or r.pacify or r.bounce)
 
 
 def _tap_attacker(board: Board, plays: list[Play]) -> dict[str, Any] | None:

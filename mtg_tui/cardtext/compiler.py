@@ -21,9 +21,9 @@ from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, Cont
 from ..engine.mana import COLOR_BY_NAME, ManaCost, ManaError
 from ..engine.objects import CardDef
 from ..engine.refs import (AllRef, Amount, AttachedRef, CountOf, Compare, Const, ControllerOfRef,
-                           DefendingPlayerRef, EachPlayerRef, EventAmount, EventRef, ObjectFilter, OwnerOfRef,
-                           PlayerFilter, Ref, RememberedRef, SelfRef, StatOf, TargetRef, TargetSpec, XAmount,
-                           YouRef)
+                           DefendingPlayerRef, EachPlayerRef, EventAmount, EventRef, MaxStat, ObjectFilter,
+                           OwnerOfRef, PlayerCount, PlayerFilter, Product, Ref, RememberedRef, SelfRef, StatOf,
+                           TargetRef, TargetSpec, XAmount, YouRef)
 from ..engine.triggers import Condition
 from .parser import TextError, singular_of
 
@@ -38,6 +38,10 @@ CARD_TYPES_PL = {"artifacts": "Artifact", "creatures": "Creature", "enchantments
 SUPERTYPES = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow", "world": "World"}
 STEP_OF = {"sn_upkeep": "upkeep", "sn_draw": "draw", "sn_end": "end", "sn_combat": "beginning_of_combat",
            "sn_main1": "main1", "sn_main2": "main2", "sn_end_of_combat": "end_of_combat"}
+
+RULE_VPS = ("vp_must_attack", "vp_must_block", "vp_cant_attack", "vp_cant_block", "vp_cant_attack_block",
+            "vp_unblockable", "vp_cant_be_blocked_by", "vp_can_block_only", "vp_cant_attack_block_alone",
+            "vp_cant_attack_alone", "vp_cant_block_alone", "vp_max_one_blocker")
 
 UNSUPPORTED_KEYWORDS = {"ward", "shadow", "horsemanship", "devoid"}
 
@@ -67,7 +71,7 @@ def _children(t: Tree) -> list[Any]:
     return [c for c in t.children if not (isinstance(c, Token) and c.type in _IGNORED)]
 
 
-_IGNORED = {"DEAL", "GAIN", "LOSE", "DRAW", "DISCARD", "MILL", "SACRIFICE", "RETURN", "PUT", "REMOVE", "TAP",
+_IGNORED = {"CREATE", "INVESTIGATE", "DEAL", "GAIN", "LOSE", "DRAW", "DISCARD", "MILL", "SACRIFICE", "RETURN", "PUT", "REMOVE", "TAP",
             "UNTAP", "GET", "HAVE", "BECOME", "IS", "CONTROL", "FIGHT", "SCRY", "SURVEIL", "SEARCH", "SHUFFLE",
             "REVEAL", "MAY", "DONT", "ATTACK", "BLOCK", "CANT", "WHEN", "ENTERS", "DASH", "BULLET", "TOKEN_WORD"}
 
@@ -169,7 +173,16 @@ class Compiler:
         for kw in kl.children:
             if isinstance(kw, Tree):
                 out.extend(self.keyword(kw))
+            elif isinstance(kw, Token) and kw.type == "QUOTED":
+                out.extend(self.quoted(str(kw)))
         return out
+
+    def quoted(self, text: str) -> list[Any]:
+        """An ability in quotes given to an object: compiled as that object's own ability (113.2)."""
+        from .loader import compile_text
+        inner = text.strip().strip('"').replace("~", "this creature")
+        abilities = compile_text("", inner, (), ("Creature",), ())
+        return list(abilities)
 
     def keyword(self, kw: Tree) -> list[Any]:
         d = kw.data
@@ -383,7 +396,7 @@ class Compiler:
             if sd == "ts_a":
                 node = _find(subj, "desc") or _find(subj, "desc_plural")
                 return {"subject": self.desc(node, scope)}
-            raise TextError("triggers on enchanted or equipped creatures aren't supported yet", "enchanted")
+            return {"attached": True}
 
         def player_of(ps: Tree | None) -> str:
             if ps is None:
@@ -417,14 +430,16 @@ class Compiler:
             return Trigger("becomes_blocked", **subject_parts())
         if d in ("t_combat_damage_player", "t_damage_player", "t_combat_damage", "t_damage"):
             parts = subject_parts()
-            if not parts.get("self_only"):
+            if not (parts.get("self_only") or parts.get("attached")):
                 raise TextError("damage triggers of other creatures aren't supported yet", "deals damage")
-            return Trigger("damage", self_only=True, combat_only="combat" in d,
-                           to="player" if "player" in d else "")
+            return Trigger("damage", self_only=bool(parts.get("self_only")), attached=bool(parts.get("attached")),
+                           combat_only="combat" in d, to="player" if "player" in d else "")
         if d == "t_dealt_damage":
-            if not subject_parts().get("self_only"):
+            parts = subject_parts()
+            if not (parts.get("self_only") or parts.get("attached")):
                 raise TextError("\"is dealt damage\" triggers of other creatures aren't supported yet", "dealt")
-            return Trigger("dealt_damage", self_only=True)
+            return Trigger("dealt_damage", self_only=bool(parts.get("self_only")),
+                           attached=bool(parts.get("attached")))
         if d == "t_dies_damaged_by_self":
             return Trigger("dies_damaged_by_self")
         raise TextError(f"this trigger isn't supported yet ({d})", d)
@@ -483,6 +498,9 @@ class Compiler:
         d = cl.data
         if d == "no_regen":
             return [_NoRegen()]
+        if d == "where_x":
+            inner = self.clause(cl.children[0], scope, lead_duration)
+            return [_replace_x(i, self.amount_expr(cl.children[1], scope)) for i in inner]
         if d == "prevent_clause":
             return [self.prevention(cl.children[0], scope)]
         duration = lead_duration
@@ -652,7 +670,8 @@ class Compiler:
             owner=f.get("owner"), another=f.get("another", False), tapped=f.get("tapped"),
             attacking=f.get("attacking"), blocking=f.get("blocking"), token=f.get("token"), zone=zone,
             name=f.get("name"), dealt_damage_by_source=f.get("dealt_damage_by_source", False),
-            with_keyword=f.get("with_keyword"), without_keyword=f.get("without_keyword"))
+            with_keyword=f.get("with_keyword"), without_keyword=f.get("without_keyword"),
+            controller_ref=f.get("controller_ref"))
         if f.get("attacking_or_blocking"):
             out = ObjectFilter(any_of=(replace(out, attacking=True), replace(out, blocking=True)), zone=zone)
         return out
@@ -792,8 +811,11 @@ class Compiler:
             raise TextError("\"blocking this creature\" isn't supported yet", "blocking")
         elif d == "post_named":
             raise TextError("\"named\" descriptions aren't supported yet", "named")
-        elif d == "post_target_player_controls":
-            raise TextError("\"target player controls\" isn't supported yet", "target player controls")
+        elif d in ("post_target_player_controls", "post_target_opponent_controls"):
+            who = "opponent" if d == "post_target_opponent_controls" else "any"
+            ref = scope.add_target(TargetSpec(players=PlayerFilter(who), label=f"target {'opponent' if who == 'opponent' else 'player'}"))
+            scope.last_player = ref
+            f["controller_ref"] = ref
         else:
             raise TextError(f"unknown description part {d}")
         return None
@@ -826,6 +848,12 @@ class Compiler:
             return CountOf(self.desc(node.children[0], scope))
         if d == "ae_x":
             return XAmount()
+        if d == "ae_greatest_power":
+            return MaxStat(self.desc(node.children[0], scope), "power")
+        if d == "ae_life_total":
+            return PlayerCount(YouRef(), "life")
+        if d in ("ae_hand_size", "ae_graveyard_size"):
+            return PlayerCount(YouRef(), "hand" if d == "ae_hand_size" else "graveyard")
         if d == "ae_that_much":
             return EventAmount("amount")
         raise TextError(f"unknown amount {d}")
@@ -865,6 +893,22 @@ class Compiler:
             return [I.DealDamage(subject, amt, tuple(rec))]
         if d == "vp_gain_life":
             return [I.GainLife(self._player(subject), self.amount(_find(vp, "amount")))]
+        if d in ("vp_gain_life_each", "vp_lose_life_each"):
+            per = self.amount(_find(vp, "amount"))
+            count = CountOf(self.desc(_find(vp, "desc"), scope))
+            cls = I.GainLife if d == "vp_gain_life_each" else I.LoseLife
+            return [cls(self._player(subject), Product(per, count))]
+        if d == "vp_draw_each":
+            return [I.Draw(self._player(subject), CountOf(self.desc(_find(vp, "desc"), scope)))]
+        if d == "vp_damage_each":
+            per = self.amount(_find(vp, "amount"))
+            rec = self.recipients(trees[1], scope)
+            count = CountOf(self.desc(trees[2], scope))
+            return [I.DealDamage(subject, Product(per, count), tuple(rec))]
+        if d == "vp_damage_equal_late":
+            rec = self.recipients(trees[0], scope)
+            amt = self.amount_expr(trees[1], scope)
+            return [I.DealDamage(subject, amt, tuple(rec))]
         if d == "vp_gain_life_equal":
             return [I.GainLife(self._player(subject), self.amount_expr(trees[0], scope))]
         if d == "vp_lose_life":
@@ -923,6 +967,13 @@ class Compiler:
             p, t = _pt(_tok(vp, "PT"))
             return [I.ApplyEffect(self._objects(subject), (LayerOp("7c", "add_pt", (p, t)),),
                                   duration or "permanent")]
+        if d == "vp_pump_each":
+            p, t = _pt(_tok(vp, "PT"))
+            count = CountOf(self.desc(_find(vp, "desc"), scope))
+            pa = Product(p if isinstance(p, Amount) else Const(p), count)
+            ta = Product(t if isinstance(t, Amount) else Const(t), count)
+            return [I.ApplyEffect(self._objects(subject), (LayerOp("7c", "add_pt", (pa, ta)),),
+                                  duration or "permanent")]
         if d == "vp_grant":
             abilities = tuple(self.keywords(trees[0]))
             return [I.ApplyEffect(self._objects(subject), (LayerOp("6", "grant", (abilities,)),),
@@ -965,6 +1016,8 @@ class Compiler:
             return [I.RevealHand(who)]
         if d == "vp_create":
             return self.create(trees[0], subject, scope)
+        if d == "vp_investigate":
+            return [I.CreateToken(self._player(subject), Const(1), predefined_token("clue"))]
         if d == "vp_add_mana":
             return [self.add_mana(trees[0])]
         if d == "vp_choose_card":
@@ -979,8 +1032,7 @@ class Compiler:
             return [I.MayDo(who, tuple(inner), prompt=_prompt(vp))]
         if d == "vp_doesnt_untap":
             return [I.DoesntUntap(self._objects(subject))]
-        if d in ("vp_must_attack", "vp_must_block", "vp_cant_attack", "vp_cant_block", "vp_cant_attack_block",
-                 "vp_unblockable", "vp_cant_be_blocked_by", "vp_can_block_only"):
+        if d in RULE_VPS:
             ops = self.rule_ops(vp, scope)
             return [I.ApplyEffect(self._objects(subject), ops, duration or "permanent")]
         raise TextError(f"this kind of effect isn't supported yet: {d[3:].replace('_', ' ')}", d)
@@ -1096,7 +1148,12 @@ class Compiler:
     def rule_ops(self, vp: Tree, scope: Scope) -> tuple[LayerOp, ...]:
         d = vp.data
         flag = {"vp_must_attack": "must_attack", "vp_must_block": "must_block", "vp_cant_attack": "cant_attack",
-                "vp_cant_block": "cant_block", "vp_unblockable": "cant_be_blocked"}
+                "vp_cant_block": "cant_block", "vp_unblockable": "cant_be_blocked",
+                "vp_cant_attack_alone": "cant_attack_alone", "vp_cant_block_alone": "cant_block_alone",
+                "vp_max_one_blocker": "max_one_blocker"}
+        if d == "vp_cant_attack_block_alone":
+            return (LayerOp("rules", "flag", ("cant_attack_alone", None)),
+                    LayerOp("rules", "flag", ("cant_block_alone", None)))
         if d in flag:
             if d == "vp_must_block":
                 raise TextError("\"blocks each combat if able\" isn't supported yet", "blocks each combat")
@@ -1191,6 +1248,11 @@ class Compiler:
             if not isinstance(p, int) or not isinstance(t, int):
                 raise TextError("X in a static ability isn't supported", "x")
             return [LayerOp("7c", "add_pt", (p, t))]
+        if d == "vp_pump_each":
+            p, t = _pt(_tok(vp, "PT"))
+            if not isinstance(p, int) or not isinstance(t, int):
+                raise TextError("X in a static ability isn't supported", "x")
+            return [LayerOp("7c", "add_pt_each", (p, t, self.desc(_find(vp, "desc"), scope)))]
         if d == "vp_grant":
             return [LayerOp("6", "grant", (tuple(self.keywords(trees[0])),))]
         if d == "vp_lose_all":
@@ -1209,12 +1271,26 @@ class Compiler:
                                                tuple(v for k, v in words if k == "subtype")))]
         if d == "vp_become":
             return list(self.become(trees[0]))
-        if d in ("vp_must_attack", "vp_must_block", "vp_cant_attack", "vp_cant_block", "vp_cant_attack_block",
-                 "vp_unblockable", "vp_cant_be_blocked_by", "vp_can_block_only"):
+        if d in RULE_VPS:
             return list(self.rule_ops(vp, scope))
         if d == "vp_doesnt_untap_static":
             return [LayerOp("rules", "flag", ("doesnt_untap", None))]
         raise TextError(f"this static ability isn't supported yet: {d[3:].replace('_', ' ')}", d)
+
+
+def _replace_x(thing: Any, amount: Amount) -> Any:
+    """", where X is ...": X in the clause stands for that amount."""
+    from dataclasses import fields, is_dataclass
+    if isinstance(thing, XAmount):
+        return amount
+    if isinstance(thing, tuple):
+        return tuple(_replace_x(t, amount) for t in thing)
+    if is_dataclass(thing) and not isinstance(thing, type) and not isinstance(thing, CardDef):
+        try:
+            return replace(thing, **{f.name: _replace_x(getattr(thing, f.name), amount) for f in fields(thing)})
+        except TypeError:
+            return thing
+    return thing
 
 
 def _merged_clauses(clauses: Tree) -> list[Tree]:

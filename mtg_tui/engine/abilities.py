@@ -126,6 +126,7 @@ class Trigger:
     combat_only: bool = False
     to: str = ""                  # damage recipient kind: "player" | "creature" | "" (any)
     next_only: bool = False       # a delayed trigger for "the next" step only
+    attached: bool = False        # the event's object is the one this Aura/Equipment is attached to
 
 
 @dataclass(frozen=True, eq=False)

@@ -155,6 +155,10 @@ def validate_attack(game: "Game", answer: Any, player: int) -> list[tuple[int, i
             raise IllegalAnswer(why)
         if dfd not in defenders:
             raise IllegalAnswer(f"{game.describe(dfd)} can't be attacked by {game.players[player].name}")
+    if len(pairs) == 1:
+        only = game.objects[pairs[0][0]]
+        if _flags(game, only, "cant_attack_alone"):
+            raise IllegalAnswer(f"{only.name} can't attack alone (508.1c)")
     # Requirements: as many as possible must be obeyed (508.1d).
     for o in game.battlefield:
         if _flags(game, o, "must_attack") and attack_problem(game, o, player) is None and o.id not in seen:
@@ -305,6 +309,12 @@ def validate_blocks(game: "Game", answer: Any, defender: int) -> list[tuple[int,
         if game.has_keyword(att, "menace") and n < 2:
             raise IllegalAnswer(f"{att.name} has menace and can't be blocked except by two or more creatures "
                                 "(702.110b)")
+        if n > 1 and _flags(game, att, "max_one_blocker"):
+            raise IllegalAnswer(f"{att.name} can't be blocked by more than one creature (509.1b)")
+    if len(pairs) == 1:
+        only = game.objects[pairs[0][0]]
+        if _flags(game, only, "cant_block_alone"):
+            raise IllegalAnswer(f"{only.name} can't block alone (509.1b)")
     return pairs
 
 

@@ -68,6 +68,7 @@ class ObjectFilter:
     with_keyword: str | None = None
     without_keyword: str | None = None
     any_of: tuple["ObjectFilter", ...] = ()  # a union of descriptions ("creature or planeswalker you control")
+    controller_ref: Any = None               # "... target player controls": checked where the reference is known
 
     def describe(self) -> str:
         bits: list[str] = []
@@ -244,6 +245,46 @@ class CountOf(Amount):
 
     def value(self, ctx: "Ctx") -> int:
         return len(ctx.objects(AllRef(self.filter)))
+
+
+@dataclass(frozen=True)
+class Product(Amount):
+    """N for each ...: a times b."""
+
+    a: Amount
+    b: Amount
+
+    def value(self, ctx: "Ctx") -> int:
+        return self.a.value(ctx) * self.b.value(ctx)
+
+
+@dataclass(frozen=True)
+class MaxStat(Amount):
+    """The greatest power (or toughness) among objects that fit."""
+
+    filter: ObjectFilter
+    stat: str = "power"
+
+    def value(self, ctx: "Ctx") -> int:
+        vals = [getattr(ctx.game.chars(o), self.stat) or 0 for o in ctx.objects(AllRef(self.filter))]
+        return max(vals, default=0)
+
+
+@dataclass(frozen=True)
+class PlayerCount(Amount):
+    """Something counted about a player: "life", "hand", "graveyard", "library"."""
+
+    who: Ref
+    what: str
+
+    def value(self, ctx: "Ctx") -> int:
+        players = ctx.players(self.who)
+        if not players:
+            return 0
+        p = players[0]
+        if self.what == "life":
+            return p.life
+        return len(getattr(p, self.what))
 
 
 @dataclass(frozen=True)

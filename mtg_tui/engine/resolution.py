@@ -144,8 +144,12 @@ class Ctx:
                 pool = []
                 for p in game.players:
                     pool.extend(game.zone_list(flt.zone, p.index))
-            return [o for o in pool if object_matches(game, o, flt, self.source_id, self.controller,
-                                                      self.source_uid)]
+            found = [o for o in pool if object_matches(game, o, flt, self.source_id, self.controller,
+                                                       self.source_uid)]
+            if flt.controller_ref is not None:
+                who = {p.index for p in self.players(flt.controller_ref)}
+                found = [o for o in found if game.controller_of(o) in who]
+            return found
         return []
 
     def object_or_lki(self, ref: Ref) -> list[Any]:

@@ -113,6 +113,8 @@ def matches(game: "Game", trig: Trigger, ev: Event, src: Any, you: int) -> bool:
     uid = src.card_uid
     sid = src.id
     kind = trig.event
+    if trig.attached:
+        return _attached_matches(game, trig, ev, src)
     if kind == "enters":
         if ev.kind != "zone" or ev.to_zone != "battlefield":
             return False
@@ -206,6 +208,31 @@ def matches(game: "Game", trig: Trigger, ev: Event, src: Any, you: int) -> bool:
         return _player_ok(trig.player, ev.player, you)
     if kind == "discard":
         return ev.kind == "discard" and _player_ok(trig.player, ev.player, you)
+    return False
+
+
+def _attached_matches(game: "Game", trig: Trigger, ev: Event, src: Any) -> bool:
+    """Triggers of an Aura or Equipment on the creature it is attached to ("enchanted creature dies")."""
+    host = src.attached_to
+    if host is None:
+        return False
+    kind = trig.event
+    if kind in ("dies", "leaves", "to_graveyard"):
+        if ev.kind != "zone" or ev.from_zone != "battlefield" or ev.old_id != host:
+            return False
+        if kind == "leaves":
+            return True
+        return ev.to_zone == "graveyard" and (kind != "dies" or "Creature" in ev.lki.chars.types)
+    if kind == "damage":
+        if ev.kind != "damage" or ev.source_id != host:
+            return False
+        return (not trig.combat_only or ev.combat) and (trig.to != "player" or ev.to_player)
+    if kind == "attacks":
+        return ev.kind == "attacks" and ev.attacker == host
+    if kind == "blocks":
+        return ev.kind == "blocks" and ev.blocker == host
+    if kind == "dealt_damage":
+        return ev.kind == "damage" and not ev.to_player and ev.recipient == host
     return False
 
 

@@ -177,7 +177,7 @@ class MtgApp(App[None]):
                 "declare_blockers": "declares blockers", "mulligan": "decides on a mulligan"}.get(
             d.kind if d else "", "has a decision to make")
         g = s.game
-        why = f"Turn {g.turn}: {s.name(player)} {what}."
+        why = (f"Turn {g.turn}: " if g.turn else "Before the game: ") + f"{s.name(player)} {what}."
 
         def summary() -> list[Any]:
             return s.take_seat(player)

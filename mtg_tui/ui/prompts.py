@@ -66,10 +66,16 @@ def describe(snap: Snapshot, oid: Any) -> Text:
             return Text(f"{p.name}{you}, player, {p.life} life")
     o = snap.objects.get(oid)
     if o is not None:
-        t = permanent(o, snap, with_keywords=False) if o.zone == "battlefield" else Text(o.name, style="bold")
-        owner = snap.players[o.controller].name
-        where = "" if o.zone == "battlefield" else f" in {o.zone}"
-        t.append(f" [{owner}{where}]", style="dim")
+        if o.zone == "battlefield":
+            t = permanent(o, snap, with_keywords=False)
+            t.append(f" [{snap.players[o.controller].name}]", style="dim")
+            return t
+        t = Text(o.name, style="bold")
+        if o.mana_cost:
+            t.append(" ")
+            t.append_text(mana_text(o.mana_cost))
+        if not (o.zone == "hand" and o.owner == snap.viewer):
+            t.append(f" [{snap.players[o.owner].name}'s {o.zone}]", style="dim")
         return t
     for s in snap.stack:
         if s.id == oid:
@@ -594,7 +600,7 @@ class DamagePrompt(Prompt):
         self.snap = snap
         data = d.data
         self.power = data["power"]
-        self.title = f"{snap.players[d.player].name}: {d.prompt}"
+        self.title = _title(d, snap.players[d.player].name)
         self.recipients: list[int] = list(data["order"]) + ([data["defender"]] if data.get("defender") else [])
         self.lethal = data.get("lethal", {})
         self.auto = [list(x) for x in data["auto"]]
@@ -765,6 +771,10 @@ def _choices(d: Decision, snap: Snapshot) -> list[Choice]:
     return out
 
 
+def _title(d: Decision, name: str) -> str:
+    return d.prompt if d.prompt.startswith(name) else f"{name}: {d.prompt}"
+
+
 def prompt_for(d: Decision, snap: Snapshot) -> Prompt:
     name = snap.players[d.player].name
     kind = d.kind
@@ -780,7 +790,7 @@ def prompt_for(d: Decision, snap: Snapshot) -> Prompt:
     if kind in ("bottom", "discard"):
         what = "to put on the bottom of your library (the first goes to the bottom first)" if kind == "bottom" \
             else "to discard"
-        return PickPrompt(f"{name}: {d.prompt}", _choices(d, snap), d.min, d.max, ordered=kind == "bottom",
+        return PickPrompt(_title(d, name), _choices(d, snap), d.min, d.max, ordered=kind == "bottom" and d.max > 1,
                           explain=f"Choose {d.min} card{'s' if d.min != 1 else ''} {what}.", kind=kind)
     if kind == "declare_attackers":
         return AttackPrompt(d, snap)
@@ -789,7 +799,7 @@ def prompt_for(d: Decision, snap: Snapshot) -> Prompt:
     if kind == "assign_damage":
         return DamagePrompt(d, snap)
     if kind == "damage_order":
-        return PickPrompt(f"{name}: {d.prompt}", _choices(d, snap), len(d.options), len(d.options), ordered=True,
+        return PickPrompt(_title(d, name), _choices(d, snap), len(d.options), len(d.options), ordered=True,
                           default=lambda: d.option_values(), default_label="this order",
                           explain="Pick them in the order damage is assigned (509.2).", kind=kind)
     if kind == "order_triggers":
@@ -804,7 +814,7 @@ def prompt_for(d: Decision, snap: Snapshot) -> Prompt:
         return PayPrompt(d, snap)
     if kind == "choose":
         sub = d.subkind
-        title = d.prompt if d.prompt.startswith(name) else f"{name}: {d.prompt}"
+        title = _title(d, name)
         if sub == "x":
             lo, hi = int(d.data.get("min", 0)), int(d.data.get("max", 0))
             return NumberPrompt(title, lo, hi, lambda x: x, d.cancellable)
@@ -822,7 +832,7 @@ def prompt_for(d: Decision, snap: Snapshot) -> Prompt:
                           explain="Cards you pick go to the bottom, in the order picked; the rest stay on top."
                           if sub == "scry" else "")
     # Anything new: pick among the options.
-    return PickPrompt(f"{name}: {d.prompt}", _choices(d, snap), d.min, max(d.max, d.min), cancellable=d.cancellable)
+    return PickPrompt(_title(d, name), _choices(d, snap), d.min, max(d.max, d.min), cancellable=d.cancellable)
 
 
 def actions_menu(snap: Snapshot, only: int | None = None, include_mana: bool = False) -> PickPrompt | None:

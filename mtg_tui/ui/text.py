@@ -111,7 +111,7 @@ def land_group(objs: list[ObjectView]) -> Text:
 def player_line(p: PlayerView, snap: Snapshot, you: bool) -> Text:
     t = Text()
     marks = []
-    if snap.active == p.index:
+    if snap.active == p.index and snap.turn > 0:
         marks.append("turn")
     if snap.priority == p.index:
         marks.append("priority")

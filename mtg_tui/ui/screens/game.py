@@ -34,6 +34,11 @@ STOP_KEYS = {str((i + 1) % 10): step for i, (step, _) in enumerate(STOP_STEPS)}
 PACES = (0.0, 0.2, 0.4, 0.7, 1.0, 1.5, 2.5)
 # Log entries by the computer worth pausing on.
 VISIBLE_KINDS = ("cast", "activate", "combat", "trigger", "event", "draw")
+DOING = {"priority": "thinking", "mulligan": "deciding on a mulligan", "bottom": "choosing cards for the bottom",
+         "declare_attackers": "declaring attackers", "declare_blockers": "declaring blockers",
+         "targets": "choosing targets", "discard": "discarding", "pay": "paying",
+         "assign_damage": "assigning damage", "damage_order": "ordering blockers",
+         "order_triggers": "ordering triggers", "choose": "choosing"}
 
 
 class GameScreen(Screen):
@@ -145,7 +150,8 @@ class GameScreen(Screen):
 
     def _thinking_text(self) -> str:
         if self.worker is not None and self.agent_decision is not None and self.snap is not None:
-            return f"{self.snap.players[self.agent_decision.player].name} is thinking..."
+            d = self.agent_decision
+            return f"{self.snap.players[d.player].name} is {DOING.get(d.kind, 'thinking')}..."
         return ""
 
     def focused_item(self) -> Any:
@@ -186,7 +192,7 @@ class GameScreen(Screen):
         elif self.mode == "board" and snap is not None:
             panel.headline, panel.body, hints = self._board_prompt(snap)
         elif self.mode == "wait" and snap is not None:
-            who = self._thinking_text() or "The computer is playing."
+            who = self._thinking_text() or "The computer is playing (+/- changes its speed)."
             panel.headline = Text(who, style="bold")
             if self.last_agent_text:
                 panel.body = [Text(self.last_agent_text)]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rich.console import Console
 from rich.text import Text
 from textual.widget import Widget
 
@@ -19,6 +20,7 @@ from ..stops import STOP_STEPS, SKIPS, Stops, stop_step
 from .. import text as tx
 
 BREAK = None
+_CONSOLE = Console(width=400, color_system=None, legacy_windows=False)
 
 
 def flow(chunks: list[Text | None], width: int, sep: str = "  ") -> tuple[list[Text], list[int]]:
@@ -45,12 +47,16 @@ def flow(chunks: list[Text | None], width: int, sep: str = "  ") -> tuple[list[T
             cur.append(sep)
         where.append(len(lines))
         if c.cell_len > width:
-            # A long chunk wraps on its own lines.
-            pieces = c.divide(range(width, len(c), width))
+            # A long chunk wraps on its own lines, at word boundaries.
+            if cur.cell_len:
+                lines.append(cur)
+                cur = Text()
+            pieces = list(c.wrap(_CONSOLE, width))
             for k, piece in enumerate(pieces):
                 if k:
                     lines.append(cur)
                     cur = Text()
+                piece.rstrip()
                 cur.append_text(piece)
         else:
             cur.append_text(c)
@@ -111,6 +117,11 @@ class StatusBar(Panel):
         if s is None:
             return Text("mtg-tui")
         t = Text()
+        if s.turn == 0:
+            t.append("Before the game: opening hands and mulligans (103.4)", style="bold")
+            if s.deciding is not None:
+                t.append(f" | {s.players[s.deciding].name} decides")
+            return t
         active = s.players[s.active].name
         t.append(f"T{s.turn} {active}", style="bold")
         cur = stop_step(s.step)
@@ -137,7 +148,7 @@ class StatusBar(Panel):
             if self.stops.skip is not None:
                 t.append(f" skip:{self.stops.skip.kind}", style="bold")
         if self.thinking:
-            t.append(f" {self.thinking}", style="bold italic")
+            t.append(" (thinking)", style="bold italic")
         return t
 
 
@@ -308,7 +319,7 @@ class LogPanel(Zone):
         if s is None:
             return []
         if self.quiet_steps:
-            return [e for e in s.log if e.kind not in ("step", "mana")]
+            return [e for e in s.log if e.kind not in ("step", "mana") and e.cites not in (("106.3",), ("500.4",))]
         return list(s.log)
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:

@@ -1,0 +1,105 @@
+"""Shared by the bench/ai_*.py scripts: one game between two agents, with the same deck on both sides.
+
+Game k of a run uses seed ``first + k`` and the shipped deck number
+``(first + k) % 16`` (in name order) for both players, so a run covers every
+deck. Prints figures; none of this is a test.
+"""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from mtg_tui.ai import ComputerPlayer
+from mtg_tui.cardtext.loader import default_db
+from mtg_tui.decks.decklist import card_list
+from mtg_tui.decks.library import list_decks, load_deck
+from mtg_tui.engine.decisions import IllegalAnswer
+from mtg_tui.engine.setup import new_game
+from mtg_tui.sim import make_agent, wilson
+
+MAX_DECISIONS = 20000
+_DB = None
+
+
+def db():
+    global _DB
+    if _DB is None:
+        _DB = default_db()
+    return _DB
+
+
+def deck_for(seed: int) -> str:
+    names = [d.name for d in list_decks()]
+    return names[seed % len(names)]
+
+
+@dataclass
+class Played:
+    seed: int
+    deck: str
+    winner: int | None
+    draw: bool
+    finished: bool
+    turns: int
+    decisions: int
+    illegal: int = 0
+    fallbacks: int = 0
+    errors: list[str] = field(default_factory=list)
+    times: dict[int, list[float]] = field(default_factory=dict)   # player -> seconds per decision
+
+
+def play(job: tuple[int, str, str, bool]) -> Played:
+    seed, p1, p2, timed = job
+    deck = deck_for(seed)
+    cards = card_list(load_deck(deck))
+    g = new_game({"kind": "new", "players": ["P1", "P2"], "decks": [cards, cards], "starting": None}, seed, db())
+    agents = {0: make_agent(p1, seed, 0), 1: make_agent(p2, seed, 1)}
+    out = Played(seed, deck, None, False, False, 0, 0, times={0: [], 1: []})
+    n = 0
+    while not g.over and g.pending is not None and n < MAX_DECISIONS:
+        d = g.pending
+        t = time.perf_counter()
+        ans = agents[d.player].decide(g, d)
+        if timed:
+            out.times[d.player].append(time.perf_counter() - t)
+        try:
+            g.answer(d.player, ans)
+        except IllegalAnswer as e:
+            out.illegal += 1
+            out.errors.append(f"seed {seed} ({deck}): illegal {d.kind}: {e.reason}")
+            break
+        n += 1
+    out.winner, out.draw, out.finished = g.winner, g.is_draw, g.over
+    out.turns, out.decisions = g.turn, n
+    for a in agents.values():
+        if isinstance(a, ComputerPlayer):
+            out.fallbacks += len(a.fallbacks)
+            out.errors.extend(f"seed {seed} ({deck}): fallback {f}" for f in a.fallbacks)
+    if not timed:
+        out.times = {}
+    return out
+
+
+def run(p1: str, p2: str, games: int, first: int, workers: int, timed: bool = False) -> Iterator[Played]:
+    jobs = [(first + k, p1, p2, timed) for k in range(games)]
+    if workers <= 1:
+        for j in jobs:
+            yield play(j)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(play, jobs, chunksize=1)
+
+
+def percentile(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def rate_line(label: str, k: int, n: int) -> str:
+    p, lo, hi = wilson(k, n)
+    return f"{label}: {k}/{n} = {100 * p:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%)"

@@ -1,0 +1,96 @@
+"""End to end: the installed ``mtg-tui play`` in a real terminal (tmux), played with keys, read from the screen."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+TMUX = shutil.which("tmux")
+pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+
+
+def mtg_tui_command() -> str:
+    exe = shutil.which("mtg-tui")
+    if exe:
+        return exe
+    return f"{sys.executable} -m mtg_tui"
+
+
+class Terminal:
+    def __init__(self, command: str, env: dict[str, str], width: int = 80, height: int = 24) -> None:
+        self.name = f"mtg-{uuid.uuid4().hex[:8]}"
+        exports = " ".join(f"{k}={v}" for k, v in env.items())
+        # Keep the pane open after the program ends, so its last screen can be read.
+        subprocess.run([TMUX, "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height),
+                        f"env {exports} {command}; sleep 5"], check=True)
+
+    def screen(self) -> str:
+        out = subprocess.run([TMUX, "capture-pane", "-p", "-t", self.name], capture_output=True, text=True)
+        return out.stdout
+
+    def keys(self, *keys: str) -> None:
+        subprocess.run([TMUX, "send-keys", "-t", self.name, *keys], check=True)
+
+    def wait_for(self, text: str, timeout: float = 20.0) -> str:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            time.sleep(0.05)
+        raise AssertionError(f"{text!r} never appeared; the screen was:\n{self.screen()}")
+
+    def close(self) -> None:
+        subprocess.run([TMUX, "kill-session", "-t", self.name], capture_output=True)
+
+
+def test_play_a_few_turns_in_a_real_terminal(tmp_path: Path) -> None:
+    decks = Path(__file__).parent / "decks"
+    env = {"MTG_TUI_DATA": str(tmp_path), "TERM": "xterm-256color", "TEXTUAL_ANIMATIONS": "none"}
+    cmd = (f"{mtg_tui_command()} play --seed 1 --pace 0 --name Ann --deck {decks / 'burn-mini.txt'} "
+           f"--opponent-deck {decks / 'stompy-mini.txt'}")
+    term = Terminal(cmd, env)
+    try:
+        term.wait_for("keep this hand")
+        term.keys("k")
+        # Pass priority with Space until the third turn, answering what comes up with keys.
+        for _ in range(60):
+            screen = term.wait_for("Ann", 10)
+            if "T3 " in screen.splitlines()[0] or "Game over" in screen:
+                break
+            if "declare attackers" in screen:
+                term.keys("A", "Space")
+            elif "declare blockers" in screen:
+                term.keys("Space")
+            elif "> Ann: priority" in screen:
+                term.keys("Space")
+            else:
+                time.sleep(0.1)
+                continue
+            time.sleep(0.15)
+        screen = term.screen()
+        assert "T3 " in screen.splitlines()[0] or "Game over" in screen, screen
+        assert "HAND" in screen and "life" in screen
+        # Quit with Ctrl+Q (it asks), then resume where it stopped.
+        term.keys("C-q")
+        term.wait_for("Quit?")
+        term.keys("y")
+        deadline = time.monotonic() + 10
+        while not (tmp_path / "saves" / "current.json").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert (tmp_path / "saves" / "current.json").exists()
+    finally:
+        term.close()
+    term = Terminal(f"{mtg_tui_command()} play --resume --pace 0", env)
+    try:
+        screen = term.wait_for("HAND")
+        assert "T3 " in screen or "T4 " in screen
+    finally:
+        term.close()
