@@ -28,6 +28,7 @@ class Level:
     lines: int = 0                 # candidate lines per look-ahead decision
     line_decisions: int = 0        # simulated decisions per line
     work: int = 0                  # total budget: replayed answers + simulated decisions per look-ahead
+    horizon: int = 1               # look-ahead lines stop when this many more turns have begun
 
 
 EASY = Level("easy", naive_combat=True, holds_mana=False, uses_tricks=False, counters_all=True)

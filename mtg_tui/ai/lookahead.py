@@ -138,7 +138,7 @@ class LookAhead:
             g.answer(me, answer)
         except IllegalAnswer:
             return -1e9, 0
-        stop_turn = game.turn + 1
+        stop_turn = game.turn + self.level.horizon
         mine = ComputerPlayer(NORMAL, hand_filter=_only(hand_ids))
         theirs = ComputerPlayer(NORMAL, hand_filter=_no_hand)
         agents = {me: mine, 1 - me: theirs}

@@ -15,13 +15,15 @@ from typing import Any
 from lark import Token, Tree
 
 from ..engine import instructions as I
-from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, ContinuousDef, Cost, Effect,
+from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, ContinuousDef, Cost, CostReduction,
+                                Effect,
                                 EntersTapped, EntersWithCounters, KeywordAbility, LayerOp, Quality, SpellAbility, StaticAbility, Trigger,
                                 TriggeredAbility)
 from ..engine.mana import COLOR_BY_NAME, ManaCost, ManaError
 from ..engine.objects import CardDef
 from ..engine.refs import (AllRef, Amount, AttachedRef, CountOf, Compare, Const, ControllerOfRef,
-                           DefendingPlayerRef, EachPlayerRef, EventAmount, EventRef, MaxStat, ObjectFilter,
+                           DefendingPlayerRef, EachPlayerRef, EventAmount, EventRef, ExiledWithRef, MaxStat,
+                           ObjectFilter,
                            OwnerOfRef, PlayerCount, PlayerFilter, Product, Ref, RememberedRef, SelfRef, StatOf,
                            TargetRef, TargetSpec, XAmount, YouRef)
 from ..engine.triggers import Condition
@@ -57,6 +59,7 @@ class Scope:
     last_player: Ref | None = None
     trigger: Trigger | None = None
     remember_n: int = 0
+    looked: str | None = None       # the cards a "look at the top" named, for "them"
 
     def add_target(self, spec: TargetSpec) -> TargetRef:
         self.targets.append(spec)
@@ -155,6 +158,15 @@ class Compiler:
         if kind == "modal":
             scope = spell_scope or Scope(self.card_name, "spell")
             return [("spell_part", self.modal(node, scope))]
+        if kind in ("cost_less_if", "cost_less_each"):
+            amount = self.mana(_tok(node, "MANA"))
+            if any(s.kind != "generic" for s in amount.symbols):
+                raise TextError("only generic cost reductions are supported", amount.text)
+            n = amount.mana_value
+            scope = Scope(self.card_name, "static")
+            if kind == "cost_less_if":
+                return [CostReduction(amount=n, condition=self.condition(_find(node, "condition"), scope))]
+            return [CostReduction(amount=n, per=self.desc(_find(node, "desc"), scope))]
         if kind == "additional_cost":
             if not self.is_spell and "Creature" not in self.types:
                 pass
@@ -222,6 +234,26 @@ class Compiler:
             raise TextError("hexproof from a quality isn't supported yet", "hexproof from")
         if d == "kw_ward":
             return [ward(self.mana(kw.children[0]))]
+        if d == "kw_cycling":
+            cost = self.mana(kw.children[0])
+            return [ActivatedAbility(cost=Cost(mana=cost, discard_self=True, text=f"{cost.text}, Discard this card"),
+                                     effect=Effect(instructions=(I.Draw(YouRef(), Const(1)),)), zone="hand",
+                                     keyword="cycling", text=f"Cycling {cost.text}")]
+        if d == "kw_landcycling":
+            word = str(kw.children[0])
+            cost = self.mana(kw.children[1])
+            if word.startswith("basic"):
+                flt = ObjectFilter(types=("Land",), supertypes=("Basic",), zone="library")
+            else:
+                flt = ObjectFilter(subtypes=(word[:-len("cycling")].capitalize(),), zone="library")
+            eff = Effect(instructions=(I.Search(YouRef(), flt, Const(1), "found"), I.RevealObjects(RememberedRef("found")),
+                                       I.ReturnToHand(RememberedRef("found")), I.Shuffle(YouRef())))
+            return [ActivatedAbility(cost=Cost(mana=cost, discard_self=True, text=f"{cost.text}, Discard this card"),
+                                     effect=eff, zone="hand", keyword="cycling",
+                                     text=f"{word.capitalize()} {cost.text}")]
+        if d == "kw_flashback":
+            cost = self.mana(kw.children[0])
+            return [KeywordAbility(keyword="flashback", param=cost, text=f"Flashback {cost.text}")]
         raise TextError(f"unknown keyword form {d}")
 
     def quality(self, q: Tree) -> list[Quality]:
@@ -579,6 +611,8 @@ class Compiler:
             ref = AllRef(flt)
         elif d in ("or_enchanted", "or_equipped"):
             ref = AttachedRef("enchanted" if d == "or_enchanted" else "equipped")
+        elif d == "or_exiled_with":
+            ref = ExiledWithRef()
         else:
             raise TextError(f"unknown object reference {d}")
         scope.last_obj = ref
@@ -881,6 +915,24 @@ class Compiler:
             amt = self.amount(_find(vp, "amount"))
             rec = self.recipients(trees[1], scope)
             return [I.DealDamage(subject, amt, tuple(rec))]
+        if d == "vp_damage_divided":
+            among = str(_tok(vp, "DIVIDE_AMONG"))
+            hi = {"one or two": 2, "one, two, or three": 3}.get(among.split(" target")[0].replace(" targets", ""), 0)
+            amt = self.amount(_find(vp, "amount"))
+            if hi == 0:
+                if not isinstance(amt, Const):
+                    raise TextError("dividing X damage among any number of targets isn't supported yet", among)
+                hi = amt.n
+            if "creature" in among:
+                types = ("Creature", "Planeswalker") if "planeswalker" in among else ("Creature",)
+                spec = TargetSpec(objects=ObjectFilter(types=types), min_count=1, max_count=hi,
+                                  label=f"{among} (damage divided)", divide=True)
+            else:
+                spec = TargetSpec(objects=ObjectFilter(types=("Creature", "Planeswalker", "Battle")),
+                                  players=PlayerFilter("any"), min_count=1, max_count=hi,
+                                  label=f"{among} (damage divided)", divide=True)
+            ref = scope.add_target(spec)
+            return [I.DealDamage(subject, amt, (ref,), divided=True)]
         if d == "vp_damage_two":
             a1 = self.amount(trees[0])
             r1 = self.recipients(trees[1], scope)
@@ -938,6 +990,22 @@ class Compiler:
             return [I.Destroy(objs())]
         if d == "vp_exile":
             return [I.Exile(objs())]
+        if d == "vp_exile_until":
+            return [I.ExileUntil(objs())]
+        if d in ("vp_look_top", "vp_look_top_one"):
+            n = self.amount(_find(vp, "amount")) if d == "vp_look_top" else Const(1)
+            key = scope.new_key("looked")
+            scope.last_obj = RememberedRef(key, plural=True)
+            scope.looked = key
+            return [I.LookTop(self._player(subject), n, key)]
+        if d in ("vp_put_back", "vp_dig_bottom", "vp_dig_graveyard"):
+            key = getattr(scope, "looked", None)
+            if key is None:
+                raise TextError("\"them\" needs a \"look at the top\" before it", "them")
+            if d == "vp_put_back":
+                return [I.PutBack(key)]
+            n = self.amount(_find(vp, "amount"))
+            return [I.DigToHand(n, "bottom" if d == "vp_dig_bottom" else "graveyard", key)]
         if d == "vp_return_hand":
             return [I.ReturnToHand(objs())]
         if d == "vp_put_battlefield":

@@ -67,6 +67,7 @@ class Cost:
     pay_life: int = 0
     loyalty: int | None = None        # +N, -N or 0 (606.4)
     remove_counters: tuple[tuple[int, str], ...] = ()
+    discard_self: bool = False        # cycling: "Discard this card"
     text: str = ""
 
     @property
@@ -102,6 +103,7 @@ class ActivatedAbility(Ability):
     text: str = ""
     keyword: str | None = None
     attach: bool = False     # equip: attach the source to the target
+    zone: str = "battlefield"   # where it works from (cycling: "hand", 602.2)
 
 
 @dataclass(frozen=True)
@@ -190,6 +192,17 @@ class AdditionalCost(Ability):
     """"As an additional cost to cast this spell, ..." (601.2b, 601.2f)."""
 
     cost: Cost
+    text: str = ""
+    keyword: str | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class CostReduction(Ability):
+    """"This spell costs {N} less to cast if ... / for each ..." (601.2f)."""
+
+    amount: int
+    condition: Any = None
+    per: Any = None          # an ObjectFilter counted for "for each"
     text: str = ""
     keyword: str | None = None
 

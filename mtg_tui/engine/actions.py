@@ -62,10 +62,12 @@ def move_many(game: "Game", objs: Sequence[GameObject], to_zone: str, *, positio
     results: list[GameObject | None] = []
     events: list[Event] = []
     for obj in objs:
-        if obj.zone == to_zone and to_zone != "library" and to_zone != "battlefield":
+        dest = to_zone
+        if obj.zone == dest and dest != "library" and dest != "battlefield":
             results.append(obj)
             continue
         from_zone = obj.zone
+        dest = "exile" if from_zone == "stack" and obj.cast_from == "flashback" else dest
         if obj.is_token and from_zone not in ("battlefield", "stack"):
             results.append(None)   # a token that left the battlefield can't move again (111.8)
             continue
@@ -80,13 +82,13 @@ def move_many(game: "Game", objs: Sequence[GameObject], to_zone: str, *, positio
         owner = obj.owner
         if obj.is_token:
             game.tokens_left_battlefield = True
-        new = GameObject(game.new_id(), obj.card, owner, to_zone, obj.card_uid, obj.is_token)
+        new = GameObject(game.new_id(), obj.card, owner, dest, obj.card_uid, obj.is_token)
         new.timestamp = game.new_timestamp()
         new.entered_turn = game.turn
         game.objects[new.id] = new
         game.move_count += 1
         game.moves[obj.id] = (new.id, game.move_count)
-        if to_zone == "battlefield":
+        if dest == "battlefield":
             new.controller = controller if controller is not None else (
                 obj.controller if from_zone == "stack" else owner)
             new.sick = True
@@ -99,30 +101,51 @@ def move_many(game: "Game", objs: Sequence[GameObject], to_zone: str, *, positio
                 new.was_cast = True
             if "Planeswalker" in obj.card.types and obj.card.loyalty is not None:
                 new.counters["loyalty"] = obj.card.loyalty   # 306.5b
-        elif to_zone == "stack":
+        elif dest == "stack":
             new.controller = controller if controller is not None else owner
-        lst = game.zone_list(to_zone, owner)
-        if to_zone == "library" and position == "bottom":
+        lst = game.zone_list(dest, owner)
+        if dest == "library" and position == "bottom":
             lst.append(new)
-        elif to_zone in ("library", "graveyard"):
+        elif dest in ("library", "graveyard"):
             lst.insert(0, new)
         else:
             lst.append(new)
         results.append(new)
         events.append(Event("zone", old_id=obj.id, new_id=new.id, card_uid=obj.card_uid,
-                            from_zone=from_zone, to_zone=to_zone, lki=lki, owner=owner,
+                            from_zone=from_zone, to_zone=dest, lki=lki, owner=owner,
                             controller=(lki.controller if lki else owner), obj=new))
         if log:
             who = game.players[owner].name
-            v = verb or _verb(from_zone, to_zone)
-            text = f"{obj.name} {v}" + ("" if to_zone == "battlefield" or verb else "")
-            if to_zone in ("graveyard", "hand", "library") and not verb:
-                text = f"{obj.name} is put into {who}'s {to_zone}" if to_zone != "hand" else \
+            v = verb or _verb(from_zone, dest)
+            text = f"{obj.name} {v}" + ("" if dest == "battlefield" or verb else "")
+            if dest in ("graveyard", "hand", "library") and not verb:
+                text = f"{obj.name} is put into {who}'s {dest}" if dest != "hand" else \
                     f"{obj.name} is returned to {who}'s hand"
             game.log_event(text + ".", cites, (new.id,))
     game.touch()
     _emit(game, events, lookback)
+    _end_until_leaves(game, [o.id for o in objs])
     return results
+
+
+def _end_until_leaves(game: "Game", moved_ids: list[int]) -> None:
+    """Cards exiled "until this leaves the battlefield" return at once when it leaves (610.3c)."""
+    if not game.until_leaves:
+        return
+    keep = []
+    back: list[GameObject] = []
+    for source_id, exiled in game.until_leaves:
+        if source_id in moved_ids and game.objects.get(source_id) is None:
+            back.extend(o for o in (game.objects.get(i) for i in exiled) if isinstance(o, GameObject)
+                        and o.zone == "exile")
+        else:
+            keep.append((source_id, exiled))
+    game.until_leaves = keep
+    if back:
+        game.log_event(f"{', '.join(o.name for o in back)} return{'s' if len(back) == 1 else ''} to the "
+                       "battlefield.", ("610.3c",))
+        for o in back:
+            move(game, o, "battlefield", controller=o.owner, log=False)
 
 
 def _verb(from_zone: str, to_zone: str) -> str:

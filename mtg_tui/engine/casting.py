@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Generator
 
 from . import actions
-from .abilities import ActivatedAbility, AdditionalCost, Effect, KeywordAbility, SpellAbility
+from .abilities import ActivatedAbility, AdditionalCost, CostReduction, Effect, KeywordAbility, SpellAbility
 from .costs import (activated_abilities, check_cost_picks, check_other_costs, cost_choices, execute_payment,
                     find_auto_payment, mana_sources, pay_other_costs, plan_payment, simple_mana_ability)
 from .decisions import CANCEL, Decision, IllegalAnswer, Option
@@ -39,6 +39,50 @@ def additional_cost(card: GameObject) -> Any:
         if isinstance(a, AdditionalCost):
             return a.cost
     return None
+
+
+def flashback_cost(card: GameObject) -> ManaCost | None:
+    for a in card.card.abilities:
+        if isinstance(a, KeywordAbility) and a.keyword == "flashback":
+            return a.param
+    return None
+
+
+def base_cost(game: "Game", card: GameObject) -> ManaCost:
+    """The cost a spell is cast for: its mana cost, or its flashback cost from a graveyard (702.34a)."""
+    if card.zone == "graveyard":
+        fb = flashback_cost(card)
+        if fb is not None:
+            return fb
+    return game.chars(card).mana_cost
+
+
+def total_cost(game: "Game", card: GameObject, player: int, x: int) -> ManaCost:
+    """The total mana cost (601.2f): the cost with X, less any cost reductions (generic mana only)."""
+    from .refs import object_matches
+    from .resolution import Ctx
+    from .triggers import condition_holds
+    cost = base_cost(game, card).with_x(x)
+    less = 0
+    for a in card.card.abilities:
+        if isinstance(a, CostReduction):
+            if a.condition is not None:
+                ctx = Ctx(game, player, card, card.id, card.card_uid, card.name)
+                if condition_holds(game, a.condition, ctx):
+                    less += a.amount
+            elif a.per is not None:
+                flt = a.per
+                pool = game.battlefield if flt.zone == "battlefield" else game.zone_list(flt.zone or "graveyard",
+                                                                                           player)
+                less += a.amount * sum(1 for o in pool if object_matches(game, o, flt, card.id, player))
+    if not less:
+        return cost
+    generic = sum(s.amount for s in cost.symbols if s.kind == "generic")
+    rest = tuple(s for s in cost.symbols if s.kind != "generic")
+    left = max(0, generic - less)
+    from .mana import Symbol
+    syms = ((Symbol("generic", amount=left),) if left or not rest else ()) + rest
+    return ManaCost(syms)
 
 
 def spell_effect(game: "Game", card: GameObject) -> Effect:
@@ -74,7 +118,7 @@ def cast_timing_problem(game: "Game", card: GameObject, player: int) -> str | No
     c = game.chars(card)
     if "Land" in c.types:
         return f"{card.name} is a land: it is played, not cast (305.9)"
-    if card.zone != "hand":
+    if card.zone != "hand" and not (card.zone == "graveyard" and flashback_cost(card) is not None):
         return f"{card.name} isn't in your hand"
     if card.owner != player:
         return f"{card.name} isn't yours"
@@ -135,9 +179,9 @@ def castable(game: "Game", card: GameObject, player: int) -> bool:
     if cast_timing_problem(game, card, player):
         return False
     c = game.chars(card)
-    if not c.mana_cost.symbols and "Land" not in c.types:
+    if not base_cost(game, card).symbols and "Land" not in c.types:
         return False  # no mana cost: can't be cast (118.6, 202.1b)
-    if not can_afford(game, player, c.mana_cost, set(), card.id):
+    if not can_afford(game, player, total_cost(game, card, player, 0), set(), card.id):
         return False
     extra = additional_cost(card)
     if extra is not None and check_other_costs(game, card, extra, player):
@@ -159,9 +203,12 @@ def activation_problem(game: "Game", obj: GameObject, index: int, player: int,
         if index < 0 or index >= len(abilities):
             return f"{obj.name} has no such ability"
         ab = abilities[index]
-    if obj.zone != "battlefield":
+    if ab.zone == "hand":
+        if obj.zone != "hand" or obj.owner != player:
+            return f"{obj.name}'s ability works only from your hand"
+    elif obj.zone != "battlefield":
         return f"{obj.name} isn't on the battlefield"
-    if game.chars(obj).controller != player:
+    elif game.chars(obj).controller != player:
         return f"you don't control {obj.name} (602.2)"
     if ab.sorcery_speed and not is_sorcery_timing(game, player):
         return "this ability can be activated only as a sorcery (602.5d)"
@@ -232,27 +279,37 @@ def legal_actions(game: "Game", player: int) -> list[Option]:
     sorcery_ok = is_sorcery_timing(game, player)
     land_ok = sorcery_ok and p.lands_played < 1
     units = None
-    for card in p.hand:
+    castable_zones = list(p.hand) + [c for c in p.graveyard if flashback_cost(c) is not None]
+    for card in castable_zones:
         c = game.chars(card)
         if "Land" in c.types:
-            if land_ok:
+            if land_ok and card.zone == "hand":
                 opts.append(Option({"action": "play", "card": card.id}, f"Play {card.name}"))
             continue
-        if not c.mana_cost.symbols:
+        if not base_cost(game, card).symbols:
             continue
         if not sorcery_ok and "Instant" not in c.types and not any(
                 getattr(a, "keyword", None) == "flash" for a in c.abilities):
             continue
         if units is None:
             units = payment_units(game, player, set())
-        cost = c.mana_cost.with_x(0) if c.mana_cost.has_x else c.mana_cost
+        cost = total_cost(game, card, player, 0)
         if match_payment(cost, units) is None:
             continue
         extra = additional_cost(card)
         if extra is not None and check_other_costs(game, card, extra, player):
             continue
         if _has_targets_for(game, card, c, player):
-            opts.append(Option({"action": "cast", "card": card.id}, f"Cast {card.name}"))
+            label = f"Cast {card.name}" + (" (flashback)" if card.zone == "graveyard" else "")
+            opts.append(Option({"action": "cast", "card": card.id}, label))
+    for card in p.hand:
+        ci = -1
+        for ab in game.chars(card).abilities:
+            if isinstance(ab, ActivatedAbility):
+                ci += 1
+                if ab.zone == "hand" and activatable(game, card, ci, player, ab):
+                    opts.append(Option({"action": "activate", "source": card.id, "ability": ci},
+                                       f"{card.name}: {ab.text}"))
     bf = game.battlefield_chars()
     for obj in game.battlefield:
         c = bf[obj.id]
@@ -357,7 +414,7 @@ def _validate_cast(game: "Game", player: int, ans: dict[str, Any]) -> dict[str, 
     if why:
         raise IllegalAnswer(why)
     c = game.chars(card)
-    if not c.mana_cost.symbols:
+    if not base_cost(game, card).symbols:
         raise IllegalAnswer(f"{card.name} has no mana cost and can't be cast (118.6)")
     effect = spell_effect(game, card)
     out = {"action": "cast", "card": card.id, "mode": ans.get("mode"), "targets": ans.get("targets"),
@@ -381,12 +438,13 @@ def _validate_cast(game: "Game", player: int, ans: dict[str, Any]) -> dict[str, 
     elif not effect.is_modal and out["mode"] not in (None, [], ()):
         raise IllegalAnswer(f"{card.name} isn't modal")
     x = out["x"]
-    if c.mana_cost.has_x:
+    has_x = base_cost(game, card).has_x
+    if has_x:
         if x is not None and (not isinstance(x, int) or x < 0):
             raise IllegalAnswer("X must be a whole number, 0 or more")
     elif x not in (None, 0):
         raise IllegalAnswer(f"{card.name} has no X in its cost")
-    if (effect.is_modal and out["mode"] is None) or (c.mana_cost.has_x and x is None):
+    if (effect.is_modal and out["mode"] is None) or (has_x and x is None):
         return out
     specs = cast_specs(game, card, mode)
     if out["targets"] is None:
@@ -399,7 +457,7 @@ def _validate_cast(game: "Game", player: int, ans: dict[str, Any]) -> dict[str, 
     out["targets"] = check_choice(game, specs, _spread(out["targets"], specs), player, card, card.id)
     if out["pay"] is None:
         return out
-    cost = c.mana_cost.with_x(x or 0)
+    cost = total_cost(game, card, player, x or 0)
     plan_payment(game, player, cost, out["pay"], _avoid(out["targets"]), card.id)
     return out
 
@@ -508,7 +566,7 @@ def _missing(game: "Game", player: int, action: dict[str, Any]) -> Decision | No
     if kind == "cast":
         card = game.objects[action["card"]]
         effect = spell_effect(game, card)
-        cost = game.chars(card).mana_cost
+        cost = base_cost(game, card)
         source: Any = card
         name = card.name
         specs_of = lambda mode: cast_specs(game, card, mode)  # noqa: E731
@@ -564,7 +622,7 @@ def _missing(game: "Game", player: int, action: dict[str, Any]) -> Decision | No
         return d
     if action.get("pay") is None:
         x = action.get("x") or 0
-        total = cost.with_x(x)
+        total = total_cost(game, game.objects[action["card"]], player, x) if kind == "cast" else cost.with_x(x)
         if not total.symbols or total.is_free:
             return _auto(action)
         return _pay_decision(game, player, total, avoid_base | _avoid(action.get("targets")), skip, action, exclude)
@@ -685,21 +743,22 @@ def cast_spell(game: "Game", player: int, action: dict[str, Any]) -> GameObject:
     mode = _mode_tuple(effect, action.get("mode")) if effect.is_modal else ()
     x = action.get("x") or 0
     targets = action.get("targets") or []
-    cost = c.mana_cost.with_x(x)
+    cost = total_cost(game, card, player, x)
+    from_zone = card.zone
     plan = plan_payment(game, player, cost, action.get("pay") or "auto", _avoid(targets), card.id)
     spell = actions.move(game, card, "stack", controller=player, log=False)
     assert spell is not None
     spell.targets = [list(t) for t in targets]
     spell.mode = mode
     spell.x = x
-    spell.cast_from = "hand"
+    spell.cast_from = "flashback" if from_zone == "graveyard" else from_zone
     execute_payment(game, player, cost, plan)
     extra = additional_cost(card)
     if extra is not None:
         pay_other_costs(game, None, extra, player, {k: action[k] for k in ("sacrifice", "discard")
                                                      if action.get(k)})
     text = f"{game.players[player].name} casts {spell.name}"
-    if x or c.mana_cost.has_x:
+    if x or base_cost(game, spell).has_x and from_zone == "hand":
         text += f" with X={x}"
     if mode:
         text += f" (mode {', '.join(str(m + 1) for m in mode)})"

@@ -210,6 +210,8 @@ def check_other_costs(game: "Game", obj: GameObject | None, cost: Cost, player: 
         if game.summoning_sick(obj) and game.is_creature(obj) and not game.has_keyword(obj, "haste"):
             return (f"{obj.name} has summoning sickness: a creature's {{T}} abilities need it to have been "
                     "under your control since your turn began (302.6)")
+    if cost.discard_self and (obj is None or obj.zone != "hand"):
+        return "it must be in your hand to be discarded"
     if cost.untap and (obj is None or not obj.tapped):
         return f"{obj.name if obj else 'it'} isn't tapped"
     if cost.sacrifice_self and (obj is None or obj.zone != "battlefield"):
@@ -291,3 +293,5 @@ def pay_other_costs(game: "Game", obj: GameObject | None, cost: Cost, player: in
         actions.discard(game, p, picks)
     if cost.sacrifice_self and obj is not None:
         actions.sacrifice(game, [obj])
+    if cost.discard_self and obj is not None and obj.zone == "hand":
+        actions.discard(game, p, [obj])

@@ -23,6 +23,33 @@ if TYPE_CHECKING:
 Gen = Generator[Any, Any, int]
 
 
+def _shield_order(game: "Game", parts: list[tuple[Any, int, int]], combat: bool) -> Gen:
+    """615.7: when a shield could prevent damage from several sources dealt at once, the affected player
+    (or the controller of the affected permanent) chooses which source's damage it prevents first."""
+    from .decisions import Decision, Option
+    out = list(parts)
+    recipients = list(dict.fromkeys(rid for _, rid, _ in parts))
+    for rid in recipients:
+        mine = [p for p in out if p[1] == rid]
+        sources = list(dict.fromkeys(p[0].id for p in mine))
+        if len(sources) < 2:
+            continue
+        if not any(s.amount is not None and s.amount > 0 and (s.recipient is None or s.recipient == rid)
+                   and (combat or not s.combat_only) for s in game.prevention):
+            continue
+        thing = game.get(rid)
+        chooser = thing.index if isinstance(thing, Player) else game.controller_of(thing)
+        d = Decision("choose", chooser, f"A prevention shield protects {game.describe(rid)} from damage dealt by "
+                     "several sources at once: choose whose damage it prevents first (615.7)",
+                     [Option(p[0].id, p[0].name) for p in mine], 1, 1, subkind="prevention_order")
+        ans = yield d
+        first = ans[0] if isinstance(ans, list) else ans
+        ordered = [p for p in mine if p[0].id == first] + [p for p in mine if p[0].id != first]
+        rest = [p for p in out if p[1] != rid]
+        out = ordered + rest
+    return out
+
+
 def deal_damage(game: "Game", parts: Sequence[tuple[Any, int, int]], combat: bool = False) -> Gen:
     """Deal damage simultaneously. ``parts`` are (source, recipient id, amount).
 
@@ -32,6 +59,7 @@ def deal_damage(game: "Game", parts: Sequence[tuple[Any, int, int]], combat: boo
     first (616.1). Returns the total damage dealt after prevention.
     """
     dealt: list[tuple[Any, Any, int]] = []
+    parts = yield from _shield_order(game, [p for p in parts if p[2] > 0], combat)
     for source, rid, amount in parts:
         if amount <= 0:
             continue  # 0 damage isn't dealt at all (120.8)
@@ -40,11 +68,12 @@ def deal_damage(game: "Game", parts: Sequence[tuple[Any, int, int]], combat: boo
             continue
         if isinstance(recipient, GameObject) and recipient.zone != "battlefield":
             continue
-        if protection_prevents(game, source, recipient):
+        protected = protection_prevents(game, source, recipient)
+        amount, used = yield from prevent_damage(game, rid, amount, combat, protected)
+        if "protection" in used:
             game.log_event(f"Damage from {source.name} to {recipient.name} is prevented by protection.",
                            ("702.16e", "615.1"), (recipient.id,))
-            continue
-        amount, used = yield from prevent_damage(game, rid, amount, combat)
+            used = [u for u in used if u != "protection"]
         if used:
             game.log_event(f"Damage from {source.name} to {game.describe(recipient)} is prevented "
                            f"({', '.join(dict.fromkeys(used))}).", ("615.1",))

@@ -70,6 +70,8 @@ class Game:
         self.pending_triggers: list[PendingTrigger] = []
         self.lki: dict[int, LKI] = {}
         self.moves: dict[int, tuple[int, int]] = {}   # old id -> (new id, move number): where an object went
+        self.until_leaves: list[tuple[int, list[int]]] = []   # (permanent id, cards exiled until it leaves)
+        self.exiled_by: dict[int, list[int]] = {}      # card uid of a source -> ids of cards its abilities exiled
         self.move_count = 0
         self.log = GameLog()
         self.record: list[Any] = []

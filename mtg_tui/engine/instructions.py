@@ -65,6 +65,7 @@ class DealDamage(Instruction):
     amount: Amount
     to: tuple[Ref, ...]
     more: tuple[tuple[Amount, Ref], ...] = ()   # "... and 2 damage to that creature's controller"
+    divided: bool = False                        # "divided as you choose among ..." (601.2d)
 
     def run(self, ctx: "Ctx") -> Gen:
         src = ctx.damage_source(self.source)
@@ -72,9 +73,10 @@ class DealDamage(Instruction):
             return
         n = _amt(ctx, self.amount)
         parts = []
+        division = ctx.division()
         for ref in self.to:
             for rid in ctx.recipients(ref):
-                parts.append((src, rid, n))
+                parts.append((src, rid, division.get(rid, 0) if self.divided else n))
         for amount, ref in self.more:
             m = _amt(ctx, amount)
             for rid in ctx.recipients(ref):
@@ -131,7 +133,103 @@ class Exile(Instruction):
                                ("701.11",), tuple(o.id for o in objs))
             moved = actions.move_many(ctx.game, objs, "exile", log=False)
             ctx.remember("exiled", [m for m in moved if m is not None])
+            ctx.game.exiled_by.setdefault(ctx.source_uid, []).extend(m.id for m in moved if m is not None)
         yield from ()
+
+
+@dataclass(frozen=True)
+class ExileUntil(Instruction):
+    """Exile [objects] until this permanent leaves the battlefield (610.3c)."""
+
+    what: Ref
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        me = ctx.self_object()
+        if me is None or me.zone != "battlefield":
+            game.log_event(f"{ctx.source_name} has already left the battlefield: nothing is exiled.", ("610.3c",))
+            return
+        objs = ctx.objects(self.what)
+        if objs:
+            game.log_event(f"{', '.join(o.name for o in objs)} {'is' if len(objs) == 1 else 'are'} exiled until "
+                           f"{ctx.source_name} leaves the battlefield.", ("701.11", "610.3c"), tuple(o.id for o in objs))
+            moved = [m for m in actions.move_many(game, objs, "exile", log=False) if m is not None]
+            game.until_leaves.append((me.id, [m.id for m in moved]))
+            game.exiled_by.setdefault(ctx.source_uid, []).extend(m.id for m in moved)
+        yield from ()
+
+
+@dataclass(frozen=True)
+class LookTop(Instruction):
+    """Look at the top N cards of your library (they stay there)."""
+
+    who: Ref
+    amount: Amount
+    key: str = "looked"
+
+    def run(self, ctx: "Ctx") -> Gen:
+        n = _amt(ctx, self.amount)
+        for p in ctx.players(self.who):
+            top = p.library[:n]
+            ctx.remember(self.key, top)
+            ctx.game.log_event(f"{p.name} looks at the top {len(top)} card{'s' if len(top) != 1 else ''} of their "
+                               "library.", (), player=p.index)
+        yield from ()
+
+
+@dataclass(frozen=True)
+class PutBack(Instruction):
+    """Put the looked-at cards back on top in any order."""
+
+    key: str = "looked"
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        cards = [c for c in ctx.remembered.get(self.key, []) if c.zone == "library"]
+        if len(cards) < 2:
+            return
+        owner = game.players[cards[0].owner]
+        d = Decision("choose", owner.index, "Put these cards back on top of your library, top first",
+                     [Option(c.id, c.name) for c in cards], len(cards), len(cards), subkind="order")
+        order = yield d
+        by_id = {c.id: c for c in cards}
+        for c in cards:
+            owner.library.remove(c)
+        for cid in reversed(order):
+            owner.library.insert(0, by_id[cid])
+        game.touch()
+
+
+@dataclass(frozen=True)
+class DigToHand(Instruction):
+    """Put N of the looked-at cards into your hand and the rest on the bottom / into the graveyard."""
+
+    amount: Amount
+    rest: str = "bottom"
+    key: str = "looked"
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        cards = [c for c in ctx.remembered.get(self.key, []) if c.zone == "library"]
+        if not cards:
+            return
+        owner = game.players[cards[0].owner]
+        n = _amt(ctx, self.amount)
+        picks = yield from ctx.pick_cards(owner, cards, n, kind="choose", subkind="cards",
+                                          prompt=f"Choose {n} to put into your hand")
+        if picks:
+            actions.move_many(game, picks, "hand", log=False)
+            game.log_event(f"{owner.name} puts {len(picks)} card{'s' if len(picks) != 1 else ''} into their hand.",
+                           (), player=owner.index)
+        rest = [c for c in cards if c not in picks and c.zone == "library"]
+        if rest:
+            if self.rest == "graveyard":
+                actions.move_many(game, rest, "graveyard", log=False)
+            else:
+                for c in rest:
+                    owner.library.remove(c)
+                    owner.library.append(c)
+                game.touch()
 
 
 @dataclass(frozen=True)

@@ -114,6 +114,7 @@ class TargetSpec:
     max_count: int = 1
     label: str = "target"
     distinct_from: tuple[int, ...] = ()
+    divide: bool = False       # the spell's damage is divided among these targets (601.2d)
 
     @property
     def text(self) -> str:
@@ -161,6 +162,13 @@ class FixedRef(Ref):
     """Particular objects or players, named when a delayed ability was created (603.7c)."""
 
     ids: tuple[int, ...]
+    plural: bool = True
+
+
+@dataclass(frozen=True)
+class ExiledWithRef(Ref):
+    """Cards exiled by this object's abilities (linked abilities, 607): "the exiled card"."""
+
     plural: bool = True
 
 

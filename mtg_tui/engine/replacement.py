@@ -102,7 +102,8 @@ def has_quality(game: "Game", obj: Any, quality: Any) -> bool:
     return False
 
 
-def prevent_damage(game: "Game", recipient_id: int, amount: int, combat: bool) -> Generator[Any, Any, tuple[int, list[str]]]:
+def prevent_damage(game: "Game", recipient_id: int, amount: int, combat: bool, protected: bool = False
+                   ) -> Generator[Any, Any, tuple[int, list[str]]]:
     """Apply prevention shields to one damage amount. Returns (remaining, what prevented it).
 
     While two or more different shields apply, the affected player (or the
@@ -115,6 +116,9 @@ def prevent_damage(game: "Game", recipient_id: int, amount: int, combat: bool) -
         fitting = [s for s in game.prevention
                    if (s.recipient is None or s.recipient == recipient_id) and (combat or not s.combat_only)
                    and (s.amount is None or s.amount > 0)]
+        if protected:
+            # Protection is a prevention effect too (702.16e): one of the choices of 616.1.
+            fitting.insert(0, PreventionShield(-1, recipient_id, None, False, "protection", -1, 0))
         if not fitting:
             break
         kinds = {(s.amount is None, s.amount, s.source_name) for s in fitting}
@@ -139,6 +143,7 @@ def prevent_damage(game: "Game", recipient_id: int, amount: int, combat: bool) -
             used.append(shield.source_name)
             amount = 0
             break
+        protected = False
         k = min(shield.amount, amount)
         shield.amount -= k
         amount -= k

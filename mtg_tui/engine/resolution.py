@@ -16,7 +16,8 @@ from .abilities import Effect, TriggeredAbility
 from .decisions import Decision, Option
 from .layers import ContinuousEffect
 from .objects import GameObject, LKI, Player, StackAbility
-from .refs import (AllRef, AttachedRef, ControllerOfRef, DefendingPlayerRef, EachPlayerRef, EventRef, FixedRef,
+from .refs import (AllRef, AttachedRef, ControllerOfRef, DefendingPlayerRef, EachPlayerRef, EventRef, ExiledWithRef,
+                   FixedRef,
                    OwnerOfRef, Ref, RememberedRef, SelfRef, TargetRef, TargetSpec, YouRef, object_matches)
 from .targets import is_legal
 
@@ -115,6 +116,9 @@ class Ctx:
         if isinstance(ref, SelfRef):
             o = self.self_object()
             return [o] if o is not None else []
+        if isinstance(ref, ExiledWithRef):
+            ids = game.exiled_by.get(self.source_uid, [])
+            return [o for o in (game.objects.get(i) for i in ids) if isinstance(o, GameObject) and o.zone == "exile"]
         if isinstance(ref, FixedRef):
             # Still the same object (an object that changed zones is a new one, 603.7c).
             return [o for o in (game.objects.get(i) for i in ref.ids) if isinstance(o, GameObject)]
@@ -273,6 +277,12 @@ class Ctx:
     def apnap(self, players: list[Player]) -> list[Player]:
         order = self.game.apnap()
         return sorted(players, key=lambda p: order.index(p.index) if p.index in order else 99)
+
+    def division(self) -> dict[int, int]:
+        """How divided damage was divided among the targets when the spell was cast (601.2d)."""
+        obj = self.stack_obj
+        chosen = getattr(obj, "chosen", None) or {}
+        return {int(k): int(v) for k, v in chosen.get("divide", {}).items()}
 
     def remember(self, key: str, objs: list[Any]) -> None:
         self.remembered[key] = list(objs)

@@ -113,6 +113,9 @@ class GameScreen(Screen):
         status = self.query_one(StatusBar)
         status.stops = self.session.stops.get(me)
         status.thinking = self._thinking_text()
+        st = status.stops
+        status.changed((id(snap), status.thinking, st.to_json() if st else None,
+                        (st.skip, st.full_step) if st else None))
         opp_info = self.query_one("#opp-info", PlayerLine)
         opp_info.player = opp
         my_info = self.query_one("#my-info", PlayerLine)
@@ -135,6 +138,7 @@ class GameScreen(Screen):
                 z.focused = zid == self.focus_zone and self.mode in ("board", "wait", "over")
                 z.cursor = self.cursors[zid]
                 z.highlight = highlight
+                z.changed((id(snap), z.focused, z.cursor, tuple(highlight), z.zone_title))
         stack = self.query_one("#stack", StackZone)
         stack.display = bool(snap.stack)
         for w in (status, opp_info, my_info, opp_bf, my_bf, hand, stack,
@@ -175,7 +179,8 @@ class GameScreen(Screen):
             entry = self.query_one("#log-wide", LogPanel).current_entry()
             if entry is not None and entry.cites:
                 panel.extra = [Text("Cites " + ", ".join(entry.cites) + ": i shows the rules.", style="dim")]
-        panel.refresh(layout=True)
+        if self.size.width >= 110:
+            panel.changed((id(self.snap), panel.obj, tuple(t.plain for t in panel.extra)))
 
     def _redraw_prompt(self) -> None:
         panel = self.query_one(PromptPanel)
@@ -206,8 +211,11 @@ class GameScreen(Screen):
         if self.notes and self.mode in ("board", "prompt", "wait") and not self.session.last_seen:
             panel.body = panel.body + [Text(n, style="italic") for n in self.notes]
         keys.hints = hints + [("^Q", "quit")]
-        panel.refresh(layout=True)
-        keys.refresh()
+        keys.changed(tuple(keys.hints))
+        if panel.prompt is not None:
+            panel.refresh()
+        else:
+            panel.changed((panel.headline.plain if panel.headline else None, tuple(t.plain for t in panel.body)))
 
     def _board_prompt(self, snap: Snapshot) -> tuple[Text, list[Text], list[tuple[str, str]]]:
         me = self.viewer

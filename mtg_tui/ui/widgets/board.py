@@ -99,10 +99,29 @@ class Panel(Widget):
 
     snap: Snapshot | None = None
     auto_height = False
+    _height_seen = -1
+
+    _signature: object = None
 
     def set_snapshot(self, snap: Snapshot) -> None:
-        self.snap = snap
-        self.refresh(layout=self.auto_height)
+        if snap is not self.snap:
+            self.snap = snap
+            self.refresh()
+
+    def changed(self, signature: object) -> None:
+        """Repaint only when what the panel shows has changed (keeps key presses cheap)."""
+        if signature != self._signature:
+            self._signature = signature
+            self.refresh()
+
+    def update_later(self) -> None:
+        self.refresh()
+
+    def _seen(self, lines: int) -> None:
+        """An auto-height panel asks for a new layout only when its number of lines changed."""
+        if self.auto_height and lines != self._height_seen:
+            self._height_seen = lines
+            self.refresh(layout=True)
 
 
 class StatusBar(Panel):
@@ -197,6 +216,7 @@ class Zone(Panel):
             return Text()
         width = self.size.width or 80
         lines, focus_line = self._lines(width)
+        self._seen(len(lines))
         height = self.size.height if self.size.height else len(lines)
         return Text("\n").join(window(lines, max(1, height), focus_line))
 
@@ -357,6 +377,8 @@ class LogPanel(Zone):
 class PromptPanel(Panel):
     """Who must act and why, with the legal choices."""
 
+    auto_height = True
+
     prompt: Prompt | None = None
     headline: Text | None = None
     body: list[Text] = []
@@ -380,6 +402,7 @@ class PromptPanel(Panel):
         out: list[Text] = []
         for line in lines:
             out += flow([line], width)[0] or [Text("")]
+        self._seen(len(out))
         return Text("\n").join(out)
 
 
@@ -404,14 +427,20 @@ class KeyBar(Panel):
 class CardPanel(Panel):
     """The focused card in full (wide screens)."""
 
+    auto_height = True
+
     obj: ObjectView | None = None
     extra: list[Text] = []
 
     def render(self) -> Text:
         o = self.obj
         if o is None:
+            self._seen(2)
             return Text("Focus a card (arrows, Tab, h/b/B/s) to see it here; i inspects.", style="dim")
-        return Text("\n").join(card_lines(o, self.snap) + self.extra)
+        lines = card_lines(o, self.snap) + self.extra
+        width = self.size.width or 40
+        self._seen(sum(len(flow([x], width)[0]) or 1 for x in lines))
+        return Text("\n").join(lines)
 
 
 def card_lines(o: ObjectView, snap: Snapshot | None) -> list[Text]:
