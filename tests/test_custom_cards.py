@@ -17,7 +17,7 @@ from mtg_tui.paths import cards_dir
 from mtg_tui.scenario.runner import run_file
 
 POOL = ["plains", "island", "forest", "mountain", "swamp", "grizzly-bears", "soul-warden", "lightning-bolt",
-        "shock", "llanowar-elves"]
+        "shock", "llanowar-elves", "disenchant", "hill-giant"]
 
 CUSTOM = {
     "Test Flicker": ('cost = "{W}"\ntype = "Instant"', "Exile target creature you control, then return that card to "
@@ -33,6 +33,18 @@ CUSTOM = {
                    "When this creature enters, you may sacrifice another creature. If you do, draw two cards."),
     "Bone Splinters": ('cost = "{B}"\ntype = "Sorcery"', "As an additional cost to cast this spell, sacrifice a "
                        "creature.\nDestroy target creature."),
+    "Test Fork": ('cost = "{R}"\ntype = "Sorcery"', "Test Fork deals 2 damage divided as you choose among one or two "
+                  "targets."),
+    "Test Cycler": ('cost = "{3}{U}"\ntype = "Creature — Bird"\npower = 2\ntoughness = 2', "Flying\nCycling {2}"),
+    "Test Recall": ('cost = "{1}{U}"\ntype = "Instant"', "Draw a card.\nFlashback {2}{U}"),
+    "Test Discount": ('cost = "{4}{R}"\ntype = "Instant"', "This spell costs {2} less to cast if you control a "
+                      "Goblin.\nTest Discount deals 4 damage to any target."),
+    "Test Ring": ('cost = "{2}{W}"\ntype = "Enchantment"', "When this enchantment enters, exile target nonland "
+                  "permanent an opponent controls until this enchantment leaves the battlefield."),
+    "Test Owl": ('cost = "{3}{U}"\ntype = "Creature — Bird"\npower = 1\ntoughness = 1', "When this creature enters, "
+                 "look at the top three cards of your library. Put one of them into your hand and the rest on the "
+                 "bottom of your library in any order."),
+    "Goblin Test": ('cost = "{R}"\ntype = "Creature — Goblin"\npower = 1\ntoughness = 1', ""),
     "Altar Imp": ('cost = "{B}"\ntype = "Creature — Imp"\npower = 1\ntoughness = 1',
                   "Sacrifice another creature: You gain 2 life."),
 }
@@ -314,4 +326,148 @@ targets = ["Bob:Grizzly Bears"]
 [[step]]
 expect.error = "additional cost"
 expect.zones = { "Alice.hand" = ["Bone Splinters"] }
+''')
+
+
+def test_divided_damage_is_divided_when_cast(tmp_path: Path, custom_db: CardDatabase) -> None:
+    run(tmp_path, custom_db, GAME + '''
+[Alice]
+hand = ["Test Fork", "Test Fork"]
+battlefield = ["Mountain", "Mountain"]
+[Bob]
+battlefield = ["Llanowar Elves", "Soul Warden"]
+[[step]]
+player = "Alice"
+cast = "Test Fork"
+targets = ["Llanowar Elves", "Bob"]
+[[step]]
+expect.waiting = { player = "Alice", decision = "choose" }
+[[step]]
+player = "Alice"
+choose = [1, 0]
+[[step]]
+expect.error = "at least 1"
+[[step]]
+player = "Alice"
+choose = [1, 1]
+[[step]]
+pass = "resolve"
+[[step]]
+expect.zones = { "Bob.graveyard" = ["Llanowar Elves"] }
+expect.life = { Bob = 19 }
+[[step]]
+player = "Alice"
+cast = "Test Fork"
+targets = ["Soul Warden"]
+[[step]]
+pass = "resolve"
+[[step]]
+expect.zones = { "Bob.graveyard" = ["Llanowar Elves", "Soul Warden"] }
+''')
+
+
+def test_cycling_from_hand_and_flashback_from_graveyard(tmp_path: Path, custom_db: CardDatabase) -> None:
+    run(tmp_path, custom_db, GAME + '''
+[Alice]
+hand = ["Test Cycler", "Test Recall"]
+library = ["Island", "Island", "Island"]
+battlefield = ["Island", "Island", "Island", "Island", "Island", "Island", "Island"]
+[Bob]
+life = 20
+[[step]]
+player = "Alice"
+activate = "Test Cycler"
+[[step]]
+expect.zones = { "Alice.graveyard" = ["Test Cycler"] }
+[[step]]
+pass = "resolve"
+[[step]]
+expect.zones = { "Alice.hand" = ["Test Recall", "Island"] }
+[[step]]
+player = "Alice"
+cast = "Test Recall"
+[[step]]
+pass = "resolve"
+[[step]]
+player = "Alice"
+cast = "Test Recall"
+[[step]]
+pass = "resolve"
+[[step]]
+expect.zones = { "Alice.exile" = ["Test Recall"], "Alice.hand" = ["Island", "Island", "Island"], "Alice.graveyard" = ["Test Cycler"] }
+expect.card."Island#10" = { tapped = true }
+''')
+
+
+def test_cost_reduction_with_a_goblin(tmp_path: Path, custom_db: CardDatabase) -> None:
+    run(tmp_path, custom_db, GAME + '''
+[Alice]
+hand = ["Test Discount", "Test Discount"]
+battlefield = ["Mountain", "Mountain", "Mountain", "Goblin Test"]
+[Bob]
+life = 20
+[[step]]
+player = "Alice"
+cast = "Test Discount"
+targets = ["Bob"]
+[[step]]
+pass = "resolve"
+[[step]]
+expect.life = { Bob = 16 }
+expect.card."Mountain#3" = { tapped = true }
+''')
+
+
+def test_exile_until_it_leaves_and_look_at_the_top(tmp_path: Path, custom_db: CardDatabase) -> None:
+    run(tmp_path, custom_db, GAME + '''
+[Alice]
+hand = ["Test Ring"]
+battlefield = ["Plains", "Plains", "Plains"]
+[Bob]
+hand = ["Disenchant"]
+battlefield = ["Hill Giant", "Plains", "Plains"]
+[[step]]
+player = "Alice"
+cast = "Test Ring"
+[[step]]
+pass = "resolve"
+[[step]]
+player = "Alice"
+targets = ["Hill Giant"]
+[[step]]
+pass = "resolve"
+[[step]]
+expect.zones = { "Bob.exile" = ["Hill Giant"] }
+[[step]]
+player = "Bob"
+cast = "Disenchant"
+targets = ["Test Ring"]
+[[step]]
+pass = "resolve"
+[[step]]
+expect.zones = { "Bob.battlefield" = ["Hill Giant", "Plains", "Plains"], "Alice.graveyard" = ["Test Ring"] }
+expect.cited = ["610.3c"]
+''')
+
+
+def test_look_at_top_three_and_keep_one(tmp_path: Path, custom_db: CardDatabase) -> None:
+    run(tmp_path, custom_db, GAME + '''
+[Alice]
+hand = ["Test Owl"]
+library = ["Forest", "Shock", "Swamp", "Plains"]
+battlefield = ["Island", "Island", "Island", "Island"]
+[Bob]
+life = 20
+[[step]]
+player = "Alice"
+cast = "Test Owl"
+[[step]]
+pass = "resolve"
+[[step]]
+pass = "resolve"
+[[step]]
+player = "Alice"
+choose = ["Shock"]
+[[step]]
+expect.zones = { "Alice.hand" = ["Shock"], "Alice.library" = ["Forest", "Swamp", "Plains"] }
 ''')

@@ -165,7 +165,8 @@ class Compiler:
             n = amount.mana_value
             scope = Scope(self.card_name, "static")
             if kind == "cost_less_if":
-                return [CostReduction(amount=n, condition=self.condition(_find(node, "condition"), scope))]
+                cond = [c for c in node.children if isinstance(c, Tree)][0]
+                return [CostReduction(amount=n, condition=self.condition(cond, scope))]
             return [CostReduction(amount=n, per=self.desc(_find(node, "desc"), scope))]
         if kind == "additional_cost":
             if not self.is_spell and "Creature" not in self.types:

@@ -85,6 +85,31 @@ def total_cost(game: "Game", card: GameObject, player: int, x: int) -> ManaCost:
     return ManaCost(syms)
 
 
+def divided_damage(effect: Effect, specs: tuple[TargetSpec, ...], x: int) -> tuple[int, int] | None:
+    """(index of the target word, total) when the spell divides damage among its targets (601.2d)."""
+    from .instructions import DealDamage
+    from .refs import Const, TargetRef
+    for ins in effect.instructions:
+        if isinstance(ins, DealDamage) and ins.divided and ins.to and isinstance(ins.to[0], TargetRef):
+            i = ins.to[0].index
+            total = ins.amount.n if isinstance(ins.amount, Const) else x
+            if i < len(specs) and specs[i].divide:
+                return i, total
+    return None
+
+
+def check_division(game: "Game", picks: list[int], total: int, answer: Any) -> dict[str, int]:
+    """Each target gets at least 1 and the parts add up to the total (601.2d)."""
+    if not isinstance(answer, list) or len(answer) != len(picks) or not all(
+            isinstance(a, int) and not isinstance(a, bool) for a in answer):
+        raise IllegalAnswer(f"divide the {total} damage as a list of {len(picks)} amounts, one per target")
+    if any(a < 1 for a in answer):
+        raise IllegalAnswer("each target must be dealt at least 1 damage (601.2d)")
+    if sum(answer) != total:
+        raise IllegalAnswer(f"the amounts must add up to {total} (they add up to {sum(answer)})")
+    return {str(t): a for t, a in zip(picks, answer)}
+
+
 def spell_effect(game: "Game", card: GameObject) -> Effect:
     for a in game.chars(card).abilities:
         if isinstance(a, SpellAbility):
@@ -418,7 +443,7 @@ def _validate_cast(game: "Game", player: int, ans: dict[str, Any]) -> dict[str, 
         raise IllegalAnswer(f"{card.name} has no mana cost and can't be cast (118.6)")
     effect = spell_effect(game, card)
     out = {"action": "cast", "card": card.id, "mode": ans.get("mode"), "targets": ans.get("targets"),
-           "x": ans.get("x"), "pay": ans.get("pay")}
+           "x": ans.get("x"), "pay": ans.get("pay"), "divide": ans.get("divide")}
     extra = additional_cost(card)
     if extra is not None:
         why = check_other_costs(game, card, extra, player)
@@ -455,6 +480,13 @@ def _validate_cast(game: "Game", player: int, ans: dict[str, Any]) -> dict[str, 
                 raise IllegalAnswer(f"{card.name} has no legal targets (601.2c)")
             return out
     out["targets"] = check_choice(game, specs, _spread(out["targets"], specs), player, card, card.id)
+    div = divided_damage(effect, specs, x or 0)
+    if div is not None:
+        picks = out["targets"][div[0]]
+        if ans.get("divide") is not None:
+            out["divide"] = check_division(game, picks, div[1], ans.get("divide"))
+        elif len(picks) == 1:
+            out["divide"] = {str(picks[0]): div[1]}
     if out["pay"] is None:
         return out
     cost = total_cost(game, card, player, x or 0)
@@ -620,6 +652,16 @@ def _missing(game: "Game", player: int, action: dict[str, Any]) -> Decision | No
         d = targets_decision(game, player, specs, source, source.id, f"{name}: choose targets")
         d.validator = lambda ans: {"targets": _validated(game, player, action, "targets", ans)}
         return d
+    if kind == "cast" and action.get("divide") is None:
+        div = divided_damage(effect, specs, action.get("x") or 0)
+        if div is not None:
+            picks = (action.get("targets") or [])[div[0]] if action.get("targets") else []
+            if len(picks) > 1:
+                d = Decision("choose", player, f"{name}: divide {div[1]} damage among the targets",
+                             [Option(t, game.describe(t)) for t in picks], len(picks), len(picks),
+                             subkind="divide", data={"targets": list(picks), "total": div[1]})
+                d.validator = lambda ans: {"divide": check_division(game, picks, div[1], ans)}
+                return d
     if action.get("pay") is None:
         x = action.get("x") or 0
         total = total_cost(game, game.objects[action["card"]], player, x) if kind == "cast" else cost.with_x(x)
@@ -752,6 +794,8 @@ def cast_spell(game: "Game", player: int, action: dict[str, Any]) -> GameObject:
     spell.mode = mode
     spell.x = x
     spell.cast_from = "flashback" if from_zone == "graveyard" else from_zone
+    if action.get("divide"):
+        spell.chosen["divide"] = dict(action["divide"])
     execute_payment(game, player, cost, plan)
     extra = additional_cost(card)
     if extra is not None:

@@ -21,7 +21,7 @@ ZONES = ("library", "hand", "battlefield", "graveyard", "exile")
 
 INPUT_KEYS = {"cast", "play", "activate", "attack", "block", "damage_order", "assign", "order", "targets",
               "choose", "concede"}
-INPUT_OPTIONS = {"player", "targets", "mode", "x", "pay", "ability"}
+INPUT_OPTIONS = {"player", "targets", "mode", "x", "pay", "ability", "divide"}
 STEP_KEYS = INPUT_KEYS | INPUT_OPTIONS | {"pass", "advance", "expect", "say", "cite"}
 EXPECT_KEYS = {"life", "zones", "contains", "stack", "card", "step", "turn", "active", "waiting", "poison",
                "result", "cited", "error", "hand_size", "library_size"}

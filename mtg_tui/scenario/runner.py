@@ -281,8 +281,10 @@ class Runner:
                     raise ScenarioError(f"step {n}: x must be a whole number", n)
                 action["x"] = e["x"]
             action["pay"] = self._pay(e, who, n) if "pay" in e else "auto"
+            if "divide" in e:
+                action["divide"] = e["divide"]
             if "targets" in e:
-                if card.zone != "hand":
+                if card.zone not in ("hand", "graveyard"):
                     return action   # refused by the engine for the right reason
                 specs = casting.cast_specs(g, card, tuple(m - 1 for m in action.get("mode", [])))
                 action["targets"] = self._targets(e["targets"], specs, who, card, card.id, n)
@@ -496,7 +498,7 @@ class Runner:
             if isinstance(value, bool):
                 return "yes" if value else "no"
             return str(value).lower()
-        if sub == "x" or sub == "number":
+        if sub in ("x", "number", "divide"):
             return value
         if sub == "color":
             return str(value).lower()

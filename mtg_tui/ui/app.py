@@ -139,7 +139,12 @@ class MtgApp(App[None]):
             ctx = "Now: you have priority. Space passes; Enter or a acts."
         elif screen.mode == "wait":
             ctx = "Now: the computer is playing. You can look around and inspect cards."
-        self.push_screen(HelpScreen(ctx))
+        if "help" not in self._installed_screens:
+            self.install_screen(HelpScreen(), "help")
+        help_screen = self.get_screen("help")
+        assert isinstance(help_screen, HelpScreen)
+        help_screen.set_context(ctx)
+        self.push_screen("help")
 
     def show_inspect(self, screen: GameScreen, oid: int) -> None:
         snap = screen.snap

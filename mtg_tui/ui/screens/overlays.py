@@ -41,7 +41,8 @@ class Overlay(ModalScreen[Any]):
 
     def set_body(self, body: Text) -> None:
         self.body = body
-        self.query_one(".overlay-body", Static).update(body)
+        if self.is_mounted:
+            self.query_one(".overlay-body", Static).update(body)
 
     def on_key(self, event: events.Key) -> None:
         if event.key in ("ctrl+q", "ctrl+p", "ctrl+c"):
@@ -239,9 +240,18 @@ Anywhere: ? or F1 help   +/- the computer's speed   Ctrl+P commands (concede, ne
 
 
 class HelpScreen(Overlay):
-    def __init__(self, context: str) -> None:
+    """Kept installed and reused: opening it again costs no new widgets."""
+
+    def __init__(self, context: str = "") -> None:
+        super().__init__("Help", self.text_for(context), "Esc: close   Up/Down: scroll")
+
+    @staticmethod
+    def text_for(context: str) -> Text:
         body = Text()
         if context:
             body.append(context + "\n\n", style="bold")
         body.append(HELP_BOARD)
-        super().__init__("Help", body, "Esc: close   Up/Down: scroll")
+        return body
+
+    def set_context(self, context: str) -> None:
+        self.set_body(self.text_for(context))
