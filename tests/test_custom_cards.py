@@ -45,6 +45,17 @@ CUSTOM = {
                  "look at the top three cards of your library. Put one of them into your hand and the rest on the "
                  "bottom of your library in any order."),
     "Goblin Test": ('cost = "{R}"\ntype = "Creature — Goblin"\npower = 1\ntoughness = 1', ""),
+    "Test Crusader": ('cost = "{2}{W}"\ntype = "Creature — Human Soldier"\npower = "*"\ntoughness = "*"',
+                      "Test Crusader's power and toughness are each equal to the number of creatures you control."),
+    "Test Heart": ('cost = "{2}"\ntype = "Artifact"', "As this artifact enters, choose a color.\n"
+                   "{T}: Add one mana of the chosen color."),
+    "Test Arrest": ('cost = "{2}{W}"\ntype = "Enchantment — Aura"', "Enchant creature\nEnchanted creature can't "
+                    "attack or block, and its activated abilities can't be activated."),
+    "Test Specter": ('cost = "{1}{B}{B}"\ntype = "Creature — Specter"\npower = 2\ntoughness = 2',
+                     "Flying\nWhenever this creature deals damage to an opponent, that player discards a card at random."),
+    "Test Plaza": ('type = "Land — Gate"', "When this land enters, sacrifice it unless you pay {1}.\n"
+                   "{T}: Add one mana of any color."),
+    "Test Tower": ('type = "Land"', "You have no maximum hand size.\n{T}: Add {C}."),
     "Altar Imp": ('cost = "{B}"\ntype = "Creature — Imp"\npower = 1\ntoughness = 1',
                   "Sacrifice another creature: You gain 2 life."),
 }
@@ -470,4 +481,76 @@ player = "Alice"
 choose = ["Shock"]
 [[step]]
 expect.zones = { "Alice.hand" = ["Shock"], "Alice.library" = ["Forest", "Swamp", "Plains"] }
+''')
+
+
+def test_cda_chosen_color_and_arrest(tmp_path: Path, custom_db: CardDatabase) -> None:
+    run(tmp_path, custom_db, GAME + '''
+[Alice]
+hand = ["Test Heart", "Test Arrest"]
+battlefield = ["Test Crusader", "Grizzly Bears", "Plains", "Plains", "Plains", "Plains", "Plains"]
+[Bob]
+battlefield = ["Llanowar Elves", "Hill Giant"]
+[[step]]
+expect.card."Test Crusader" = { power = 2, toughness = 2 }
+[[step]]
+player = "Alice"
+cast = "Test Heart"
+[[step]]
+pass = "resolve"
+[[step]]
+player = "Alice"
+choose = "white"
+[[step]]
+player = "Alice"
+cast = "Test Arrest"
+targets = ["Llanowar Elves"]
+pay = ["Test Heart", "Plains#3", "Plains#4"]
+[[step]]
+pass = "resolve"
+[[step]]
+expect.card."Test Heart" = { tapped = true }
+[[step]]
+player = "Bob"
+activate = "Llanowar Elves"
+[[step]]
+expect.error = "can't be activated"
+''')
+
+
+def test_damage_to_an_opponent_trigger_and_sacrifice_unless(tmp_path: Path, custom_db: CardDatabase) -> None:
+    run(tmp_path, custom_db, GAME.replace('step = "main1"', 'step = "beginning_of_combat"\nturn = 3') + '''
+[Alice]
+hand = ["Test Plaza"]
+battlefield = ["Test Specter"]
+[Bob]
+hand = ["Forest"]
+[[step]]
+advance = "declare_attackers"
+[[step]]
+player = "Alice"
+attack = ["Test Specter"]
+[[step]]
+advance = "combat_damage"
+[[step]]
+expect.stack = ["Test Specter"]
+[[step]]
+pass = "resolve"
+[[step]]
+expect.zones = { "Bob.hand" = [], "Bob.graveyard" = ["Forest"] }
+expect.life = { Bob = 18 }
+[[step]]
+advance = "main2"
+[[step]]
+player = "Alice"
+play = "Test Plaza"
+[[step]]
+pass = "resolve"
+[[step]]
+expect.waiting = { player = "Alice", decision = "choose" }
+[[step]]
+player = "Alice"
+choose = "no"
+[[step]]
+expect.zones = { "Alice.graveyard" = ["Test Plaza"] }
 ''')

@@ -68,13 +68,13 @@ class ComputerPlayer:
             return self.priority(game, board, d)
         if kind == "declare_attackers":
             if self.level.lookahead:
-                ans = self._look().attack(self, game, board, d)
+                ans = self._look().attack(game, board, d)
                 if ans is not None:
                     return ans
             return plan_attack(board, d.data, naive=self.level.naive_combat)
         if kind == "declare_blockers":
             if self.level.lookahead:
-                ans = self._look().block(self, game, board, d)
+                ans = self._look().block(game, board, d)
                 if ans is not None:
                     return ans
             return plan_blocks(board, d.data, view.combat(), naive=self.level.naive_combat)
@@ -106,20 +106,22 @@ class ComputerPlayer:
         memo.note_step(board.view.turn, board.step)
         if memo.actions_this_step >= MAX_ACTIONS_PER_STEP:
             return {"action": "pass"}
-        options = board.view.legal_actions(board.me)
+        view = board.view
+        options = [o for o in view.legal_actions(board.me)
+                   if o.value.get("action") == "pass" or not view.is_mana_ability(o.value)]
         if self.hand_filter is not None:
             options = [o for o in options if self.hand_filter(board, o.value)]
         if len(options) <= 1:
             return {"action": "pass"}
         action = None
-        if board.my_turn and board.step in ("main1", "main2") and not board.stack:
-            if self.level.lookahead:
-                action = self._look().main(self, game, board, d, options)
-            else:
-                action = main_action(board, options, self.level)
+        main = board.my_turn and board.step in ("main1", "main2") and not board.stack
+        if main:
+            action = main_action(board, options, self.level)
         if action is None:
             action = instant_action(board, options, self.level, memo)
-        if action is None:
+        if self.level.lookahead:
+            action = self._look().priority(game, board, d, options, action, main)
+        if action is None or action.get("action") == "pass":
             return {"action": "pass"}
         memo.actions_this_step += 1
         return action

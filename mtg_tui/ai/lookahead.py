@@ -1,27 +1,35 @@
-"""Hard level: try the candidate lines on copies of the game and keep the one that ends best.
+"""Hard level: try candidate lines on copies of the game and keep the one that ends best.
 
-At a main-phase play, a declaration of attackers or of blockers, the normal
-policy proposes its answer and a few alternatives (other plays, passing;
-attacking with one creature more or less, all or none; blocking one pair
-less or one chump more). Each candidate is answered on a fork of the game
-(``engine.record.fork``: the game replayed from its record, exact because
-the engine is deterministic) and the game is played on by normal-level
-policies until our next turn begins, then the position is scored
-(``evaluate.position``). The best score wins; ties go to the normal answer.
+Where the normal policy has a real choice — a main-phase play, an instant
+at a moment that matters (a spell of the opponent's on the stack, their
+attack, blocks, their end step), a declaration of attackers or of blockers
+— it proposes its answer and the look-ahead adds alternatives: the other
+plays and passing; for attacks every subset of up to five attackers (or,
+with more, one more or one fewer than the normal plan, all and none); for
+blocks the plan with one pair less, one more, or none. Each candidate is
+answered on a fork of the game (``engine.record.fork``: the game replayed
+from its record, exact because the engine is deterministic), the game is
+played on by normal-level policies until a turn boundary (the start of our
+next turn from our own turn, the start of the opponent's next turn from
+theirs), and the position there is scored (``evaluate.position``). The best
+score wins; ties go to the normal answer.
 
 No peeking: on the copies, the opponent plays nothing from its hand (its
 hand is hidden from us) and we play only the cards that were in our hand
 when the line started (our library's order is hidden too). Both still
 attack, block and use their permanents' abilities.
 
-The budget is a count, not a clock: at most ``level.lines`` candidates,
-each played for at most ``level.line_decisions`` decisions, and at most
-``level.work`` units in all (answers replayed to make the copies plus
-decisions simulated). So a given position always gets the same answer.
+The budget is a count, not a clock: at most ``level.lines`` candidates per
+decision, each played for at most ``level.line_decisions`` decisions, and
+at most ``level.work`` work units in all, where replaying one answer to
+make a copy costs 1 unit and simulating one decision costs ``DECISION_COST``
+units. A given position therefore always gets the same answer, whatever the
+machine; the units are calibrated so that a decision stays under a second.
 """
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from ..engine.decisions import Decision, IllegalAnswer
@@ -33,78 +41,103 @@ from .block import plan_blocks
 from .board import Board
 from .evaluate import position
 from .levels import NORMAL, Level
-from .main_phase import MIN_SCORE, main_action
+from .main_phase import MIN_SCORE
 from .plays import candidate_plays
+
+DECISION_COST = 6        # a simulated decision costs about six replayed answers
+REACTIVE = ("counter", "removal", "burn", "trick", "pump", "fog", "regen", "sac_ping", "bounce", "tap", "creature",
+            "tokens", "ping", "draw")
 
 
 class LookAhead:
     def __init__(self, level: Level) -> None:
         self.level = level
-        self.work_used = 0          # last decision's work (for measurement)
+        self.work_used = 0          # the last decision's work (for measurement)
         self.lines_tried = 0
 
     # -- candidates ----------------------------------------------------------------
 
-    def main(self, agent: Any, game: Game, board: Board, d: Decision, options: list[Any]) -> Any:
-        base = main_action(board, options, NORMAL)
+    def priority(self, game: Game, board: Board, d: Decision, options: list[Any], normal: Any,
+                 main: bool) -> Any:
         if any(o.value.get("action") == "play" for o in options):
-            return base   # the land for the turn: no need to look
-        cands: list[Any] = [base if base is not None else {"action": "pass"}]
-        plays = candidate_plays(board, options, for_main=True)
-        plays = [p for p in plays if p.timing == "main" and p.score >= MIN_SCORE.get(p.kind, 0.5)]
+            return normal        # the land for the turn: no need to look
+        cands: list[Any] = [normal if normal is not None else {"action": "pass"}]
+        plays = candidate_plays(board, options, for_main=main)
+        if main:
+            plays = [p for p in plays if (p.timing == "main" or p.kind in ("removal", "burn", "loyalty"))
+                     and p.score >= MIN_SCORE.get(p.kind, 0.5)]
+        else:
+            if not self._moment_matters(board):
+                return normal
+            plays = [p for p in plays if p.kind in REACTIVE and p.action.get("action") in ("cast", "activate")]
+            plays = [p for p in plays if _has_targets_or_none(board, p)]
         plays.sort(key=lambda p: (-p.score, p.name))
         for p in plays:
-            if p.action not in cands:
-                cands.append(p.action)
+            a = _complete(board, p)
+            if a is not None and a not in cands:
+                cands.append(a)
         if {"action": "pass"} not in cands:
             cands.append({"action": "pass"})
-        cands = cands[: self.level.lines]
+        cands = _legal_unique_actions(d, cands)[: self.level.lines]
         if len(cands) <= 1:
-            return base
-        best = self._best(game, d, cands)
-        if best == {"action": "pass"} and base is None:
-            return None          # let the instant-speed policy have its say
-        return best
+            return normal
+        return self._best(game, d, cands)
 
-    def attack(self, agent: Any, game: Game, board: Board, d: Decision) -> Any:
+    def _moment_matters(self, board: Board) -> bool:
+        if board.stack:
+            return board.stack[0].controller != board.me
+        if board.my_turn:
+            return board.step == "declare_blockers"
+        return board.step in ("declare_attackers", "declare_blockers", "end", "beginning_of_combat")
+
+    def attack(self, game: Game, board: Board, d: Decision) -> Any:
         plan = plan_attack(board, d.data)
         player_id = board.opp + 1
-        cands: list[Any] = [plan]
+        if player_id not in d.data["defenders"]:
+            return plan
+        able = [c for c in d.data["candidates"] if c in board.creatures and board.creatures[c].combat_damage > 0]
+        must = [c for c in d.data.get("must_attack", [])]
         chosen = [a for a, _ in plan]
-        must = set(d.data.get("must_attack", []))
-        if plan and not must:
-            cands.append([])
-        everyone = [[c, player_id] for c in d.data["candidates"]
-                    if c in board.creatures and board.creatures[c].combat_damage > 0]
-        cands.append(everyone)
-        for a in chosen:
-            if a not in must:
-                cands.append([p for p in plan if p[0] != a])
-        for c in d.data["candidates"]:
-            if c not in chosen and c in board.creatures and board.creatures[c].combat_damage > 0:
-                cands.append(plan + [[c, player_id]])
+        cands: list[Any] = [plan]
+        free = [c for c in able if c not in must]
+        if len(free) <= 5:
+            subsets = [list(s) for k in range(len(free) + 1) for s in combinations(free, k)]
+            # the biggest changes from the plan last
+            subsets.sort(key=lambda s: (len(set(s) ^ set(chosen)), len(s)))
+            for s in subsets:
+                cands.append([[c, _target_of(plan, c, player_id)] for c in list(must) + s])
+        else:
+            cands.append([[c, player_id] for c in must])
+            cands.append([[c, player_id] for c in list(must) + free])
+            for a in chosen:
+                if a not in must:
+                    cands.append([p for p in plan if p[0] != a])
+            for c in free:
+                if c not in chosen:
+                    cands.append(plan + [[c, player_id]])
         cands = _legal_unique(d, cands)[: self.level.lines]
         if len(cands) <= 1:
             return plan
         return self._best(game, d, cands)
 
-    def block(self, agent: Any, game: Game, board: Board, d: Decision) -> Any:
-        view = board.view
-        plan = plan_blocks(board, d.data, view.combat())
+    def block(self, game: Game, board: Board, d: Decision) -> Any:
+        plan = plan_blocks(board, d.data, board.view.combat())
         cands: list[Any] = [plan, []]
         for pair in plan:
             cands.append([p for p in plan if p != pair])
         used = {b for b, _ in plan}
         blocked = {a for _, a in plan}
         options: dict[int, list[int]] = {int(k): list(v) for k, v in d.data["options"].items()}
-        extra = []
         for b, atts in sorted(options.items()):
             if b in used:
                 continue
             for a in atts:
                 if a not in blocked:
-                    extra.append(plan + [[b, a]])
-        cands += extra
+                    cands.append(plan + [[b, a]])
+        for b, a in plan:
+            for other in options.get(b, []):
+                if other != a:
+                    cands.append([p for p in plan if p[0] != b] + [[b, other]])
         cands = _legal_unique(d, cands)[: self.level.lines]
         if len(cands) <= 1:
             return plan
@@ -116,18 +149,18 @@ class LookAhead:
         me = d.player
         budget = self.level.work
         per_line = self.level.line_decisions
-        replay_cost = len(game.record)
+        replay_cost = len(game.record) + 1
         hand_ids = frozenset(o.id for o in (GameView(game, viewer=me).hand(me) or []))
         best: tuple[float, int] | None = None
         self.work_used = 0
         self.lines_tried = 0
         for i, cand in enumerate(cands):
-            if self.work_used + replay_cost + per_line > budget and i > 0:
+            if i > 0 and self.work_used + replay_cost + DECISION_COST * per_line > budget:
                 break
             score, used = self._line(game, me, cand, hand_ids, per_line)
-            self.work_used += replay_cost + used
+            self.work_used += replay_cost + DECISION_COST * used
             self.lines_tried += 1
-            if best is None or score > best[0] + 1e-9:
+            if best is None or score > best[0] + 1e-6:
                 best = (score, i)
         return cands[best[1]] if best is not None else cands[0]
 
@@ -138,7 +171,8 @@ class LookAhead:
             g.answer(me, answer)
         except IllegalAnswer:
             return -1e9, 0
-        stop_turn = game.turn + self.level.horizon
+        root_turn = game.turn
+        stop_turn = root_turn + self.level.horizon
         mine = ComputerPlayer(NORMAL, hand_filter=_only(hand_ids))
         theirs = ComputerPlayer(NORMAL, hand_filter=_no_hand)
         agents = {me: mine, 1 - me: theirs}
@@ -150,6 +184,42 @@ class LookAhead:
             g.answer(dd.player, agents[dd.player].decide(g, dd))
             n += 1
         return position(GameView(g, viewer=me), me), n
+
+
+def _target_of(plan: list[list[int]], c: int, default: int) -> int:
+    for a, t in plan:
+        if a == c:
+            return t
+    return default
+
+
+def _has_targets_or_none(board: Board, p: Any) -> bool:
+    t = p.action.get("targets")
+    return t is not None or p.kind in ("counter",)
+
+
+def _complete(board: Board, p: Any) -> dict[str, Any] | None:
+    """A play's action with its targets filled in (a counterspell aims at the top of the stack)."""
+    a = dict(p.action)
+    if p.kind == "counter":
+        if not board.stack:
+            return None
+        top = board.stack[0]
+        if top.controller == board.me:
+            return None
+        rows = board.view.action_targets(board.me, a)
+        if not rows or top.id not in rows[0]["options"]:
+            return None
+        a["targets"] = [[top.id]]
+    if p.kind == "trick" and a.get("targets") is None:
+        rows = board.view.action_targets(board.me, a)
+        mine = [o for o in (rows[0]["options"] if rows else []) if o in board.creatures
+                and board.creatures[o].controller == board.me
+                and (board.creatures[o].view.attacking is not None or board.creatures[o].view.blocking)]
+        if not mine:
+            return None
+        a["targets"] = [[mine[0]]]
+    return a
 
 
 def _legal_unique(d: Decision, cands: list[Any]) -> list[Any]:
@@ -164,6 +234,19 @@ def _legal_unique(d: Decision, cands: list[Any]) -> list[Any]:
         except IllegalAnswer:
             continue
         seen.add(key)
+        out.append(c)
+    return out
+
+
+def _legal_unique_actions(d: Decision, cands: list[Any]) -> list[Any]:
+    out: list[Any] = []
+    for c in cands:
+        if c in out:
+            continue
+        try:
+            d.validate(c)
+        except IllegalAnswer:
+            continue
         out.append(c)
     return out
 

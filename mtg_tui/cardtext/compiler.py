@@ -15,8 +15,8 @@ from typing import Any
 from lark import Token, Tree
 
 from ..engine import instructions as I
-from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, ContinuousDef, Cost, CostReduction,
-                                Effect,
+from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, AsEntersChoose, ContinuousDef, Cost,
+                                CostReduction, Effect, ProtectionChoice,
                                 EntersTapped, EntersWithCounters, KeywordAbility, LayerOp, Quality, SpellAbility, StaticAbility, Trigger,
                                 TriggeredAbility)
 from ..engine.mana import COLOR_BY_NAME, ManaCost, ManaError
@@ -158,6 +158,18 @@ class Compiler:
         if kind == "modal":
             scope = spell_scope or Scope(self.card_name, "spell")
             return [("spell_part", self.modal(node, scope))]
+        if kind in ("cda_pt", "cda_power"):
+            amount = self.amount_expr([c for c in node.children if isinstance(c, Tree)][0], Scope(self.card_name, "static"))
+            if not isinstance(amount, CountOf):
+                raise TextError("only \"equal to the number of ...\" is supported here", "equal to")
+            which = "both" if kind == "cda_pt" else "power"
+            return [StaticAbility(effects=(ContinuousDef(Affected("self"),
+                                                         (LayerOp("7a", "set_pt_count", (amount.filter, which)),)),))]
+        if kind == "as_enters_color":
+            return [StaticAbility(replacement=AsEntersChoose("color"))]
+        if kind == "no_max_hand":
+            return [StaticAbility(effects=(ContinuousDef(Affected("players", who="you"),
+                                                         (LayerOp("rules", "flag", ("no_max_hand", None)),)),))]
         if kind in ("cost_less_if", "cost_less_each"):
             amount = self.mana(_tok(node, "MANA"))
             if any(s.kind != "generic" for s in amount.symbols):
@@ -206,6 +218,8 @@ class Compiler:
             if word == "prowess":
                 return [prowess()]
             return [KeywordAbility(keyword=word, text=word.capitalize())]
+        if d == "kw_protection_choice":
+            return [ProtectionChoice()]
         if d == "kw_protection":
             out = []
             for q in kw.children:
@@ -461,12 +475,15 @@ class Compiler:
             return Trigger("blocks", **subject_parts())
         if d == "t_becomes_blocked":
             return Trigger("becomes_blocked", **subject_parts())
-        if d in ("t_combat_damage_player", "t_damage_player", "t_combat_damage", "t_damage"):
+        if d in ("t_combat_damage_player", "t_damage_player", "t_combat_damage", "t_damage", "t_damage_opponent",
+                 "t_combat_damage_opponent"):
             parts = subject_parts()
             if not (parts.get("self_only") or parts.get("attached")):
                 raise TextError("damage triggers of other creatures aren't supported yet", "deals damage")
+            to_player = "player" in d or "opponent" in d
             return Trigger("damage", self_only=bool(parts.get("self_only")), attached=bool(parts.get("attached")),
-                           combat_only="combat" in d, to="player" if "player" in d else "")
+                           combat_only="combat" in d, to="player" if to_player else "",
+                           player="opponent" if "opponent" in d else "any")
         if d == "t_dealt_damage":
             parts = subject_parts()
             if not (parts.get("self_only") or parts.get("attached")):
@@ -706,7 +723,7 @@ class Compiler:
             attacking=f.get("attacking"), blocking=f.get("blocking"), token=f.get("token"), zone=zone,
             name=f.get("name"), dealt_damage_by_source=f.get("dealt_damage_by_source", False),
             with_keyword=f.get("with_keyword"), without_keyword=f.get("without_keyword"),
-            controller_ref=f.get("controller_ref"))
+            controller_ref=f.get("controller_ref"), no_counters=f.get("no_counters", False))
         if f.get("attacking_or_blocking"):
             out = ObjectFilter(any_of=(replace(out, attacking=True), replace(out, blocking=True)), zone=zone)
         return out
@@ -833,6 +850,10 @@ class Compiler:
             f["compares"].append(Compare(stat, op, const(p.children[0])))
         elif d == "post_dealt_damage_by_self":
             f["dealt_damage_by_source"] = True
+        elif d == "post_no_counters":
+            f["no_counters"] = True
+        elif d == "post_total_pt_le":
+            f["compares"].append(Compare("total", "<=", const(p.children[0])))
         elif d == "post_attacking":
             f["attacking"] = True
         elif d == "post_defending_controls":
@@ -1095,6 +1116,17 @@ class Compiler:
             key = scope.new_key("chosen")
             scope.last_obj = RememberedRef(key)
             return [I.ChooseCard(self._player(subject), owner, "hand", replace(flt, zone="hand"), Const(n), key)]
+        if d == "vp_may_have":
+            other = self.subject(trees[0], scope)
+            inner = self.vp(trees[1], other, duration, scope)
+            return [I.MayDo(YouRef(), tuple(inner), prompt=_prompt(vp))]
+        if d == "vp_sacrifice_unless":
+            return [I.SacrificeUnless(objs(), self.mana(_tok(vp, "MANA")))]
+        if d == "vp_return_choice":
+            n, flt = self.counted(trees[0], scope)
+            key = scope.new_key("chosen")
+            scope.last_obj = RememberedRef(key)
+            return [I.ChoosePermanents(flt, Const(n), key), I.ReturnToHand(RememberedRef(key))]
         if d == "vp_may":
             inner = self.vp(trees[0], subject, duration, scope)
             who = self._player(subject) if not isinstance(subject, (SelfRef, TargetRef)) else YouRef()
@@ -1146,6 +1178,9 @@ class Compiler:
         first = node.children[0]
         if isinstance(first, Tree) and first.data.startswith("amount"):
             amount = self.amount(first)
+        if node.data == "token_for_each":
+            each = [c for c in node.children if isinstance(c, Tree) and c.data == "desc"][-1]
+            amount = Product(amount, CountOf(self.desc(each, scope)))
         body = _find(node, "token_full") or _find(node, "token_predefined")
         if body is None:
             raise TextError("can't read this token", "token")
@@ -1197,6 +1232,11 @@ class Compiler:
             raise TextError("a choice between groups of mana isn't supported yet", "add")
         if d == "mp_any_color":
             return I.AddMana((I.ANY_COLOR,))
+        if d == "mp_any_one_color":
+            n = const(node.children[0])
+            return I.AddMana((I.ANY_COLOR,) * n, one_color=True)
+        if d == "mp_chosen_color":
+            return I.AddMana((("chosen",),))
         raise TextError("this kind of mana ability isn't supported yet", "add")
 
     def prevention(self, node: Tree, scope: Scope) -> I.Instruction:
@@ -1250,6 +1290,11 @@ class Compiler:
             if _find(sentence, "lead_duration") is not None:
                 raise TextError("a permanent's ability can't last \"until end of turn\"", "until end of turn")
             for cl in _merged_clauses(_find(sentence, "clauses")):
+                if cl.data in ("no_activate", "no_activate_except_mana") and defs:
+                    allow = "except_mana" if cl.data == "no_activate_except_mana" else None
+                    defs[-1] = ContinuousDef(defs[-1].affected, defs[-1].ops + (
+                        LayerOp("rules", "flag", ("cant_activate", allow)),))
+                    continue
                 if cl.data not in ("subj_clause",):
                     raise TextError("this static ability isn't supported yet", _text_of(cl))
                 subj_node = cl.children[0]

@@ -233,6 +233,21 @@ class EntersWithCounters:
 
 
 @dataclass(frozen=True)
+class AsEntersChoose:
+    """Replacement: "As this enters, choose a color" (614.12): the choice is made as it enters."""
+
+    what: str = "color"
+
+
+@dataclass(frozen=True, eq=False)
+class ProtectionChoice(Ability):
+    """"Protection from the color of your choice": the color is chosen as the effect is created."""
+
+    text: str = "protection from the color of your choice"
+    keyword: str | None = None
+
+
+@dataclass(frozen=True)
 class Quality:
     """A quality for protection or hexproof "from": a colour, a type, "everything"."""
 

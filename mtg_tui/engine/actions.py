@@ -101,6 +101,9 @@ def move_many(game: "Game", objs: Sequence[GameObject], to_zone: str, *, positio
                 new.was_cast = True
             if "Planeswalker" in obj.card.types and obj.card.loyalty is not None:
                 new.counters["loyalty"] = obj.card.loyalty   # 306.5b
+            chosen = game.enter_choices.pop(obj.card_uid, None)
+            if chosen:
+                new.chosen.update(chosen)
         elif dest == "stack":
             new.controller = controller if controller is not None else owner
         lst = game.zone_list(dest, owner)

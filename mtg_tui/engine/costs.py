@@ -66,6 +66,10 @@ def mana_sources(game: "Game", player: int, exclude: set[int] | None = None
             i += 1
             units = simple_mana_ability(ab)
             if units:
+                if any(u == ("chosen",) for u in units):
+                    color = o.chosen.get("color")
+                    units = tuple(((color,) if color else ("W", "U", "B", "R", "G")) if u == ("chosen",) else u
+                                  for u in units)
                 out.append((o, i, units))
                 break
     return out

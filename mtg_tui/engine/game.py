@@ -72,6 +72,7 @@ class Game:
         self.moves: dict[int, tuple[int, int]] = {}   # old id -> (new id, move number): where an object went
         self.until_leaves: list[tuple[int, list[int]]] = []   # (permanent id, cards exiled until it leaves)
         self.exiled_by: dict[int, list[int]] = {}      # card uid of a source -> ids of cards its abilities exiled
+        self.enter_choices: dict[int, dict[str, Any]] = {}   # "as this enters, choose ..." (614.12), by card uid
         self.move_count = 0
         self.log = GameLog()
         self.record: list[Any] = []

@@ -233,6 +233,51 @@ class DigToHand(Instruction):
 
 
 @dataclass(frozen=True)
+class SacrificeUnless(Instruction):
+    """Sacrifice [it] unless you pay [mana]."""
+
+    what: Ref
+    mana: Any
+
+    def run(self, ctx: "Ctx") -> Gen:
+        from .costs import execute_payment, find_auto_payment
+        game = ctx.game
+        for o in ctx.objects(self.what):
+            if o.zone != "battlefield":
+                continue
+            payer = game.controller_of(o)
+            plan = find_auto_payment(game, payer, self.mana, set())
+            if plan is not None:
+                d = Decision("choose", payer, f"Pay {self.mana.text} to keep {o.name}?",
+                             [Option("yes", f"Pay {self.mana.text}"), Option("no", f"Sacrifice {o.name}")], 1, 1,
+                             subkind="yes_no")
+                ans = yield d
+                if (ans[0] if isinstance(ans, list) else ans) == "yes":
+                    execute_payment(game, payer, self.mana, plan)
+                    continue
+            actions.sacrifice(game, [o])
+
+
+@dataclass(frozen=True)
+class ChoosePermanents(Instruction):
+    """[chooser] chooses N permanents that fit (not targeted): "return a permanent you control ..."."""
+
+    filter: ObjectFilter
+    amount: Amount = Const(1)
+    key: str = "chosen"
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        p = game.players[ctx.controller]
+        n = _amt(ctx, self.amount)
+        fits = [o for o in game.battlefield if object_matches(game, o, self.filter, ctx.source_id, ctx.controller,
+                                                               ctx.source_uid)]
+        picks = yield from ctx.pick_cards(p, fits, n, kind="choose", subkind="cards",
+                                          prompt=f"Choose {self.filter.describe()}")
+        ctx.remember(self.key, picks)
+
+
+@dataclass(frozen=True)
 class ReturnToHand(Instruction):
     """Return [objects] to their owner's hand."""
 
@@ -614,10 +659,30 @@ class ApplyEffect(Instruction):
         if objs:
             ops = tuple(LayerOp(op.layer, op.op, tuple(_amt(ctx, a) if isinstance(a, Amount) else a
                                                        for a in op.args)) for op in self.ops)
+            ops = yield from _choose_protection(ctx, ops)
             ctx.add_effect(objs, ops, self.duration)
             ctx.game.log_event(_effect_text(ctx, objs, ops, self.duration), _effect_cites(ops),
                                tuple(o.id for o in objs))
         yield from ()
+
+
+def _choose_protection(ctx: "Ctx", ops: tuple[LayerOp, ...]) -> Generator[Decision, Any, tuple[LayerOp, ...]]:
+    """"Protection from the color of your choice": the color is chosen as the effect begins."""
+    from .abilities import KeywordAbility, ProtectionChoice, Quality
+    out = []
+    for op in ops:
+        if op.op == "grant" and any(isinstance(a, ProtectionChoice) for a in op.args[0]):
+            d = Decision("choose", ctx.controller, "Choose a color for protection",
+                         [Option(COLOR_NAMES[c], COLOR_NAMES[c]) for c in COLORS], 1, 1, subkind="color")
+            ans = yield d
+            name = ans[0] if isinstance(ans, list) else ans
+            color = {v: k for k, v in COLOR_NAMES.items()}[name]
+            granted = tuple(KeywordAbility(keyword="protection", param=Quality("color", color),
+                                           text=f"Protection from {name}") if isinstance(a, ProtectionChoice) else a
+                            for a in op.args[0])
+            op = LayerOp(op.layer, op.op, (granted,))
+        out.append(op)
+    return tuple(out)
 
 
 def _effect_text(ctx: "Ctx", objs: list[GameObject], ops: tuple[LayerOp, ...], duration: str) -> str:
@@ -675,13 +740,21 @@ class AddMana(Instruction):
     """Add mana (106.3). Each unit lists the types it may be: ("W", "B") for "{W} or {B}"."""
 
     units: tuple[tuple[str, ...], ...]
+    one_color: bool = False      # "two mana of any one color": one choice for all of them
 
     def run(self, ctx: "Ctx") -> Gen:
         game = ctx.game
         p = game.players[ctx.controller]
         added = []
+        picked: str | None = None
         for options in self.units:
-            if len(options) == 1:
+            if options == ("chosen",):
+                me = ctx.self_object()
+                color = me.chosen.get("color") if me is not None else None
+                options = (color,) if color else ANY_COLOR
+            if self.one_color and picked is not None:
+                t = picked
+            elif len(options) == 1:
                 t = options[0]
             elif ctx.chosen_color in options:
                 t = ctx.chosen_color
@@ -694,6 +767,7 @@ class AddMana(Instruction):
                 t = {v: k for k, v in COLOR_NAMES.items()}.get(name, "C")
             p.pool.add(t)
             added.append(t)
+            picked = t
         game.touch()
         if added:
             game.log_event(f"{p.name} adds {''.join('{%s}' % t for t in added)}.", ("106.3",), player=p.index)

@@ -302,6 +302,15 @@ def _apply(game: "Game", op: LayerOp, a: _Active, chars: dict[int, Characteristi
                 c.power += p
                 c.toughness = (c.toughness or 0) + t
                 c.pt_changed = True
+    elif name == "set_pt_count":
+        (flt, which) = op.args
+        n = sum(1 for oid, c in chars.items() if object_matches(
+            game, by_id[oid], flt, a.source_id, a.controller, a.source_uid, chars=c))
+        for c in targets:
+            if which in ("both", "power"):
+                c.power = n
+            if which == "both":
+                c.toughness = n
     elif name == "add_pt_each":
         p, t, flt = op.args
         n = sum(1 for oid, c in chars.items() if object_matches(

@@ -69,6 +69,7 @@ class ObjectFilter:
     without_keyword: str | None = None
     any_of: tuple["ObjectFilter", ...] = ()  # a union of descriptions ("creature or planeswalker you control")
     controller_ref: Any = None               # "... target player controls": checked where the reference is known
+    no_counters: bool = False
 
     def describe(self) -> str:
         bits: list[str] = []
@@ -378,8 +379,13 @@ def object_matches(game: "Game", obj: GameObject | LKI, flt: ObjectFilter, sourc
             return False
     if flt.name is not None and chars.name != flt.name:
         return False
+    if flt.no_counters and getattr(obj, "counters", None):
+        return False
     for cmp in flt.compares:
-        n = chars.mana_value if cmp.stat == "mana value" else getattr(chars, cmp.stat)
+        if cmp.stat == "total":
+            n = (chars.power or 0) + (chars.toughness or 0) if chars.power is not None else None
+        else:
+            n = chars.mana_value if cmp.stat == "mana value" else getattr(chars, cmp.stat)
         if not cmp.test(n):
             return False
     if flt.dealt_damage_by_source and (source_uid is None or source_uid not in obj.damaged_by):

@@ -378,6 +378,7 @@ def resolve_top(game: "Game") -> Gen:
                     return
                 aura_target = spell.targets[0][0]
         game.log_event(f"{spell.name} resolves.", ("608.3",), (spell.id,))
+        yield from as_enters_choices(game, spell, spell.controller)
         new = actions.move(game, spell, "battlefield", controller=spell.controller, attach_to=aura_target,
                            log=False)
         if new is not None:
@@ -400,6 +401,22 @@ def resolve_top(game: "Game") -> Gen:
     yield from run_effect(ctx, effect, spell.mode)
     if spell.zone == "stack" and game.objects.get(spell.id) is spell:
         actions.move(game, spell, "graveyard", log=False)   # 608.2m
+
+
+def as_enters_choices(game: "Game", card: GameObject, controller: int) -> Gen:
+    """Choices a permanent's own "as this enters" abilities make before it enters (614.12)."""
+    from .abilities import AsEntersChoose, StaticAbility
+    from .mana import COLOR_NAMES, COLORS
+    for ab in card.card.abilities:
+        if isinstance(ab, StaticAbility) and isinstance(ab.replacement, AsEntersChoose):
+            d = Decision("choose", controller, f"As {card.name} enters, choose a color",
+                         [Option(COLOR_NAMES[c], COLOR_NAMES[c]) for c in COLORS], 1, 1, subkind="color")
+            ans = yield d
+            name = ans[0] if isinstance(ans, list) else ans
+            color = {v: k for k, v in COLOR_NAMES.items()}[name]
+            game.enter_choices.setdefault(card.card_uid, {})["color"] = color
+            game.log_event(f"{game.players[controller].name} chooses {name} for {card.name}.", ("614.12",),
+                           player=controller)
 
 
 def _remove_ability(game: "Game", top: StackAbility) -> None:

@@ -180,6 +180,8 @@ def matches(game: "Game", trig: Trigger, ev: Event, src: Any, you: int) -> bool:
             return False
         if trig.to == "creature" and ev.to_player:
             return False
+        if trig.to == "player" and trig.player != "any" and not _player_ok(trig.player, ev.player, you):
+            return False
         if trig.self_only:
             return ev.source_uid == uid
         return True

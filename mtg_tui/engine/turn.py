@@ -229,6 +229,8 @@ def cleanup_step(game: "Game") -> Gen:
     while True:
         p = game.players[game.active]
         excess = len(p.hand) - p.max_hand_size
+        if "no_max_hand" in game.player_flags(p.index):
+            excess = 0
         if excess > 0:
             from .resolution import Ctx
             ctx = Ctx(game, p.index, None, None, 0, "cleanup")

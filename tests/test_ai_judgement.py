@@ -1,0 +1,355 @@
+"""The computer opponent's judgement in set-up positions where the right answer is clear."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mtg_tui.ai import ComputerPlayer
+from mtg_tui.ai.mulligan import choose_bottom, keep
+from mtg_tui.engine.game import Game
+from mtg_tui.engine.setup import new_game
+from mtg_tui.engine.view import GameView
+
+AI = 1          # the computer plays player index 1 ("Bob") in these positions
+ALICE = 0
+
+
+def cards(*names: str, **flags: Any) -> list[dict[str, Any]]:
+    return [{"name": n, **flags} for n in names]
+
+
+def position(db: Any, alice: dict[str, Any], bob: dict[str, Any], step: str = "main1", active: int = AI,
+             turn: int = 5) -> Game:
+    tables = []
+    for t in (alice, bob):
+        t = dict(t)
+        t.setdefault("library", cards(*(["Plains"] * 10)))
+        tables.append(t)
+    return new_game({"kind": "state", "players": ["Alice", "Bob"], "active": active, "turn": turn, "step": step,
+                     "tables": tables}, 1, db)
+
+
+def ask(game: Game, level: str = "normal") -> Any:
+    d = game.pending
+    assert d is not None and d.player == AI, f"the game waits on {d!r}"
+    ans = ComputerPlayer(level, strict=True).decide(game, d)
+    d.validate(ans)
+    return ans
+
+
+def name_of(game: Game, oid: int) -> str:
+    return game.describe(oid)
+
+
+def ids(game: Game, name: str, controller: int | None = None) -> list[int]:
+    return [o.id for o in game.battlefield if o.name == name and (controller is None or o.controller == controller)]
+
+
+def hand_id(game: Game, player: int, name: str) -> int:
+    return next(o.id for o in game.players[player].hand if o.name == name)
+
+
+def pass_until(game: Game, kind: str, player: int, script: dict[str, Any] | None = None) -> None:
+    """Pass priority (and answer scripted declarations) until ``player`` faces a ``kind`` decision."""
+    script = script or {}
+    for _ in range(200):
+        d = game.pending
+        assert d is not None
+        if d.kind == kind and d.player == player:
+            return
+        if d.kind in script:
+            game.answer(d.player, script.pop(d.kind))
+        elif d.kind == "priority":
+            game.answer(d.player, {"action": "pass"})
+        elif d.kind in ("declare_attackers", "declare_blockers"):
+            game.answer(d.player, [])
+        else:
+            raise AssertionError(f"unexpected {d!r}")
+    raise AssertionError(f"never reached {kind}")
+
+
+LANDS3 = cards("Forest", "Forest", "Forest")
+
+
+# ---------------------------------------------------------------------------
+# Mulligans
+
+
+def test_mulligans_keep_workable_hands_only(db: Any) -> None:
+    def hand(*names: str) -> list[Any]:
+        g = position(db, {}, {"hand": cards(*names)})
+        return GameView(g, AI).hand(AI)
+    assert keep(hand("Forest", "Forest", "Forest", "Grizzly Bears", "Centaur Courser", "Giant Growth", "Rancor"), 0)
+    assert not keep(hand("Grizzly Bears", "Centaur Courser", "Giant Growth", "Rancor", "Craw Wurm",
+                         "Llanowar Elves", "Overrun"), 0)
+    assert not keep(hand(*["Forest"] * 7), 0)
+    assert not keep(hand("Forest", "Craw Wurm", "Colossal Dreadmaw", "Overrun", "Centaur Courser",
+                         "Giant Spider", "Titanic Growth"), 0)
+    assert keep(hand("Forest", "Forest", "Llanowar Elves", "Grizzly Bears", "Giant Growth", "Rancor",
+                     "Centaur Courser"), 0)
+
+
+def test_bottoms_extra_lands_from_a_flooded_hand(db: Any) -> None:
+    g = position(db, {}, {"hand": cards("Forest", "Forest", "Forest", "Forest", "Forest", "Grizzly Bears",
+                                         "Centaur Courser")})
+    hand = GameView(g, AI).hand(AI)
+    bottom = choose_bottom(hand, 2)
+    assert [name_of(g, i) for i in bottom] == ["Forest", "Forest"]
+
+
+# ---------------------------------------------------------------------------
+# Main phase
+
+
+def test_plays_a_land_first(db: Any) -> None:
+    g = position(db, {}, {"hand": cards("Forest", "Grizzly Bears"), "battlefield": cards("Forest")})
+    ans = ask(g)
+    assert ans["action"] == "play" and name_of(g, ans["card"]) == "Forest"
+
+
+def test_casts_on_curve_with_automatic_payment(db: Any) -> None:
+    g = position(db, {}, {"hand": cards("Llanowar Elves", "Centaur Courser"), "battlefield": LANDS3,
+                          "lands_played": 1})
+    ans = ask(g)
+    assert ans["action"] == "cast" and name_of(g, ans["card"]) == "Centaur Courser"
+    assert ans["pay"] == "auto"
+
+
+def test_uses_its_mana_on_two_spells_when_they_fit(db: Any) -> None:
+    g = position(db, {}, {"hand": cards("Grizzly Bears", "Llanowar Elves"), "battlefield": LANDS3,
+                          "lands_played": 1})
+    first = ask(g)
+    first_name = name_of(g, first["card"])
+    g.answer(AI, first)
+    pass_until(g, "priority", AI)          # the spell resolves
+    while g.stack:
+        g.answer(g.pending.player, {"action": "pass"})
+        pass_until(g, "priority", AI)
+    second = ask(g)
+    assert {first_name, second.get("card") and name_of(g, second["card"])} == \
+        {"Grizzly Bears", "Llanowar Elves"}
+
+
+def test_keeps_counterspell_mana_open_rather_than_draw_cards(db: Any) -> None:
+    g = position(db, {"hand": cards("Grizzly Bears", "Shock")},
+                 {"hand": cards("Counterspell", "Divination"), "battlefield": cards("Island", "Island", "Island"),
+                  "lands_played": 1})
+    assert ask(g) == {"action": "pass"}
+
+
+def test_counters_a_spell_that_matters_but_not_a_small_one(db: Any) -> None:
+    islands = cards("Island", "Island")
+    for spell, countered in (("Serra Angel", True), ("Savannah Lions", False)):
+        g = position(db, {"hand": cards(spell), "battlefield": cards(*["Plains"] * 5)},
+                     {"hand": cards("Counterspell"), "battlefield": islands}, active=ALICE)
+        g.answer(ALICE, {"action": "cast", "card": hand_id(g, ALICE, spell), "pay": "auto"})
+        ans = ask(g)
+        if countered:
+            assert ans["action"] == "cast" and name_of(g, ans["card"]) == "Counterspell"
+            assert ans["targets"] == [[g.stack[-1].id]]
+        else:
+            assert ans == {"action": "pass"}
+
+
+# ---------------------------------------------------------------------------
+# Removal and burn
+
+
+def test_burns_the_opponent_out_when_it_is_lethal(db: Any) -> None:
+    g = position(db, {"life": 3, "battlefield": cards("Serra Angel")},
+                 {"hand": cards("Lightning Bolt"), "battlefield": cards("Mountain"), "lands_played": 1})
+    ans = ask(g)
+    assert ans["action"] == "cast" and ans["targets"] == [[1]]
+
+
+def test_removal_kills_the_attacker_that_would_hit_hardest(db: Any) -> None:
+    g = position(db, {"battlefield": cards("Grizzly Bears", "Serra Angel", "Plains")},
+                 {"hand": cards("Doom Blade"), "battlefield": cards("Swamp", "Swamp")},
+                 step="beginning_of_combat", active=ALICE)
+    bears, angel = ids(g, "Grizzly Bears")[0], ids(g, "Serra Angel")[0]
+    pass_until(g, "declare_attackers", ALICE)
+    g.answer(ALICE, [bears, angel])
+    ans = ask(g)
+    assert ans["action"] == "cast" and ans["targets"] == [[angel]]
+
+
+def test_burn_prefers_a_planeswalker_it_can_kill_to_a_small_creature(db: Any) -> None:
+    g = position(db, {"battlefield": cards("Grizzly Bears", "Garruk Wildspeaker", "Forest")},
+                 {"hand": cards("Lightning Bolt"), "battlefield": cards("Mountain")}, step="end", active=ALICE)
+    pass_until(g, "priority", AI)
+    ans = ask(g)
+    assert ans["action"] == "cast" and name_of(g, ans["targets"][0][0]) == "Garruk Wildspeaker"
+
+
+def test_never_harms_its_own_creature_when_there_is_another_target(db: Any) -> None:
+    # Man-o'-War's trigger must bounce the opponent's creature, not one of ours.
+    g = position(db, {"battlefield": cards("Grizzly Bears")},
+                 {"hand": cards("Man-o'-War"), "battlefield": cards("Island", "Island", "Island", "Serra Angel"),
+                  "lands_played": 1})
+    g.answer(AI, {"action": "cast", "card": hand_id(g, AI, "Man-o'-War"), "pay": "auto"})
+    pass_until(g, "targets", AI)
+    ans = ask(g)
+    assert name_of(g, ans[0][0]) == "Grizzly Bears"
+
+
+def test_pump_goes_on_its_own_creature(db: Any) -> None:
+    # Giant Growth asked for targets on its own (a partial cast): never the opponent's creature.
+    g = position(db, {"battlefield": cards("Colossal Dreadmaw")},
+                 {"hand": cards("Giant Growth"), "battlefield": cards("Forest", "Grizzly Bears"),
+                  "lands_played": 1})
+    g.answer(AI, {"action": "cast", "card": hand_id(g, AI, "Giant Growth")})
+    ans = ask(g)
+    assert name_of(g, ans[0][0]) == "Grizzly Bears"
+
+
+# ---------------------------------------------------------------------------
+# Combat: attacking
+
+
+def attack_position(db: Any, mine: list[str], theirs: list[str], opp_life: int = 20, opp_hand: list[str] = (),
+                    opp_lands: list[str] = (), my_life: int = 20) -> Game:
+    g = position(db, {"life": opp_life, "battlefield": cards(*theirs) + cards(*opp_lands, tapped=False),
+                      "hand": cards(*opp_hand)},
+                 {"life": my_life, "battlefield": cards(*mine)}, step="beginning_of_combat")
+    pass_until(g, "declare_attackers", AI)
+    return g
+
+
+def attackers(g: Game, ans: Any) -> list[str]:
+    return sorted(name_of(g, a if isinstance(a, int) else a[0]) for a in ans)
+
+
+def test_attacks_when_no_blocker_can_stop_it(db: Any) -> None:
+    g = attack_position(db, ["Serra Angel"], ["Grizzly Bears"])
+    assert attackers(g, ask(g)) == ["Serra Angel"]
+
+
+def test_does_not_attack_into_a_bigger_blocker(db: Any) -> None:
+    g = attack_position(db, ["Grizzly Bears"], ["Centaur Courser"])
+    assert ask(g) == []
+
+
+def test_first_strike_makes_an_even_attack_safe(db: Any) -> None:
+    g = attack_position(db, ["White Knight"], ["Grizzly Bears"])
+    assert attackers(g, ask(g)) == ["White Knight"]
+
+
+def test_respects_a_deathtouch_blocker(db: Any) -> None:
+    g = attack_position(db, ["Craw Wurm"], ["Typhoid Rats"])
+    assert ask(g) == []
+
+
+def test_menace_needs_two_blockers(db: Any) -> None:
+    g = attack_position(db, ["Boggart Brute"], ["Grizzly Bears"])
+    assert attackers(g, ask(g)) == ["Boggart Brute"]
+
+
+def test_attacks_with_everything_when_it_is_lethal_through_blocks(db: Any) -> None:
+    g = attack_position(db, ["Centaur Courser", "Centaur Courser", "Centaur Courser"], ["Wall of Wood"],
+                        opp_life=6)
+    assert len(ask(g)) == 3
+
+
+def test_counts_the_tricks_untapped_mana_could_hold(db: Any) -> None:
+    # Courser beats Bears in a plain block; with a Forest open and a card in hand, Giant Growth could flip it.
+    g = attack_position(db, ["Centaur Courser"], ["Grizzly Bears"])
+    assert attackers(g, ask(g)) == ["Centaur Courser"]
+    g = attack_position(db, ["Centaur Courser"], ["Grizzly Bears"], opp_hand=["Forest"], opp_lands=["Forest"])
+    assert ask(g) == []
+
+
+def test_keeps_a_blocker_home_when_the_counterattack_would_kill(db: Any) -> None:
+    g = attack_position(db, ["Giant Spider", "Serra Angel"], ["Craw Wurm", "Craw Wurm"], my_life=8)
+    ans = ask(g)
+    assert "Giant Spider" not in attackers(g, ans)
+
+
+# ---------------------------------------------------------------------------
+# Combat: blocking
+
+
+def block_position(db: Any, mine: list[str], theirs: list[str], attack: list[str], my_life: int = 20) -> Game:
+    g = position(db, {"battlefield": cards(*theirs)}, {"life": my_life, "battlefield": cards(*mine)},
+                 step="beginning_of_combat", active=ALICE)
+    pass_until(g, "declare_attackers", ALICE)
+    ids_ = [o.id for o in g.battlefield if o.controller == ALICE and o.name in attack]
+    g.answer(ALICE, ids_)
+    pass_until(g, "declare_blockers", AI)
+    return g
+
+
+def blocks(g: Game, ans: Any) -> list[tuple[str, str]]:
+    return sorted((name_of(g, b), name_of(g, a)) for b, a in ans)
+
+
+def test_blocks_to_kill_an_attacker_safely(db: Any) -> None:
+    g = block_position(db, ["Centaur Courser"], ["Grizzly Bears"], ["Grizzly Bears"])
+    assert blocks(g, ask(g)) == [("Centaur Courser", "Grizzly Bears")]
+
+
+def test_does_not_throw_a_creature_away_at_high_life(db: Any) -> None:
+    g = block_position(db, ["Grizzly Bears"], ["Craw Wurm"], ["Craw Wurm"])
+    assert ask(g) == []
+
+
+def test_chump_blocks_to_survive(db: Any) -> None:
+    g = block_position(db, ["Llanowar Elves"], ["Craw Wurm"], ["Craw Wurm"], my_life=5)
+    assert blocks(g, ask(g)) == [("Llanowar Elves", "Craw Wurm")]
+
+
+def test_deathtouch_blocker_trades_up(db: Any) -> None:
+    g = block_position(db, ["Typhoid Rats"], ["Craw Wurm"], ["Craw Wurm"])
+    assert blocks(g, ask(g)) == [("Typhoid Rats", "Craw Wurm")]
+
+
+def test_first_strike_attacker_is_not_blocked_by_what_it_kills_first(db: Any) -> None:
+    g = block_position(db, ["Grizzly Bears"], ["White Knight"], ["White Knight"])
+    assert ask(g) == []
+
+
+def test_double_block_kills_a_big_attacker(db: Any) -> None:
+    g = block_position(db, ["Centaur Courser", "Centaur Courser"], ["Craw Wurm"], ["Craw Wurm"])
+    assert len(ask(g)) == 2
+
+
+def test_chump_block_against_trample_uses_the_toughest_blocker(db: Any) -> None:
+    g = block_position(db, ["Llanowar Elves", "Wall of Wood"], ["Colossal Dreadmaw"], ["Colossal Dreadmaw"],
+                       my_life=6)
+    assert blocks(g, ask(g)) == [("Wall of Wood", "Colossal Dreadmaw")]
+
+
+# ---------------------------------------------------------------------------
+# Triggers, choices
+
+
+def test_orders_its_triggers_to_resolve_the_harmful_one_first(db: Any) -> None:
+    # Doomed Traveler dies with Blood Artist out: drain the opponent first, then make the Spirit.
+    g = position(db, {"hand": cards("Lightning Bolt"), "battlefield": cards("Mountain")},
+                 {"battlefield": cards("Doomed Traveler", "Blood Artist")}, active=ALICE)
+    traveler = ids(g, "Doomed Traveler")[0]
+    g.answer(ALICE, {"action": "cast", "card": hand_id(g, ALICE, "Lightning Bolt"), "targets": [[traveler]],
+                     "pay": "auto"})
+    pass_until(g, "order_triggers", AI)
+    d = g.pending
+    ans = ask(g)
+    texts = {t["id"]: t["source"] for t in d.data["triggers"]}
+    assert [texts[i] for i in ans] == ["Doomed Traveler", "Blood Artist"]   # Blood Artist resolves first
+
+
+def test_says_yes_to_a_may_that_helps(db: Any) -> None:
+    g = position(db, {}, {"hand": cards("Gravedigger"), "graveyard": cards("Serra Angel"),
+                          "battlefield": cards("Swamp", "Swamp", "Swamp", "Swamp"), "lands_played": 1})
+    g.answer(AI, {"action": "cast", "card": hand_id(g, AI, "Gravedigger"), "pay": "auto"})
+    pass_until(g, "targets", AI)
+    g.answer(AI, ask(g))
+    pass_until(g, "choose", AI)
+    assert ask(g) == "yes"
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_answers_a_set_up_position(db: Any, level: str) -> None:
+    g = attack_position(db, ["Serra Angel", "Grizzly Bears"], ["Giant Spider"])
+    ans = ask(g, level)
+    g.answer(AI, ans)
