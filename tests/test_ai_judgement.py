@@ -145,6 +145,7 @@ def test_counters_a_spell_that_matters_but_not_a_small_one(db: Any) -> None:
         g = position(db, {"hand": cards(spell), "battlefield": cards(*["Plains"] * 5)},
                      {"hand": cards("Counterspell"), "battlefield": islands}, active=ALICE)
         g.answer(ALICE, {"action": "cast", "card": hand_id(g, ALICE, spell), "pay": "auto"})
+        pass_until(g, "priority", AI)
         ans = ask(g)
         if countered:
             assert ans["action"] == "cast" and name_of(g, ans["card"]) == "Counterspell"
@@ -171,6 +172,7 @@ def test_removal_kills_the_attacker_that_would_hit_hardest(db: Any) -> None:
     bears, angel = ids(g, "Grizzly Bears")[0], ids(g, "Serra Angel")[0]
     pass_until(g, "declare_attackers", ALICE)
     g.answer(ALICE, [bears, angel])
+    pass_until(g, "priority", AI)
     ans = ask(g)
     assert ans["action"] == "cast" and ans["targets"] == [[angel]]
 
@@ -309,9 +311,9 @@ def test_first_strike_attacker_is_not_blocked_by_what_it_kills_first(db: Any) ->
     assert ask(g) == []
 
 
-def test_double_block_kills_a_big_attacker(db: Any) -> None:
-    g = block_position(db, ["Centaur Courser", "Centaur Courser"], ["Craw Wurm"], ["Craw Wurm"])
-    assert len(ask(g)) == 2
+def test_double_block_kills_an_attacker_no_single_blocker_can(db: Any) -> None:
+    g = block_position(db, ["Grizzly Bears", "Grizzly Bears"], ["Hill Giant"], ["Hill Giant"])
+    assert blocks(g, ask(g)) == [("Grizzly Bears", "Hill Giant"), ("Grizzly Bears", "Hill Giant")]
 
 
 def test_chump_block_against_trample_uses_the_toughest_blocker(db: Any) -> None:

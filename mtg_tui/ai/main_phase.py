@@ -140,25 +140,33 @@ def best_subset(board: Board, plays: list[Play], reserve: str = "") -> tuple[flo
 
 def reserve_for(board: Board, plays: list[Play]) -> tuple[str, float]:
     """The mana to keep open for the best instant-speed card we hold, and what keeping it is worth."""
+    from .board import creature_of
+    from .evaluate import creature_value
+    from .knowledge import spell_reading
     best: tuple[str, float] = ("", 0.0)
-    for p in plays:
-        if not p.instant and p.kind not in ("regen", "pump"):
+    for card in board.hand:
+        if card.is_land or not ("Instant" in card.types or "flash" in card.keywords):
             continue
         worth = 0.0
-        if p.kind == "counter":
-            worth = 4.5 if board.opp_hand_count else 0.5
-        elif p.kind in ("removal", "burn") and p.timing in ("eot", "react"):
-            worth = 0.6 * max(p.score, 3.0)
-        elif p.kind == "trick":
-            worth = 2.0 if board.my_creatures else 0.0
-        elif p.kind == "fog":
-            worth = 1.5 if board.opp_creatures else 0.0
-        elif p.kind in ("creature", "tokens") and p.timing == "flash":
-            worth = 0.5 * p.score
-        elif p.kind == "regen":
-            worth = 1.0
+        if card.is_creature:
+            worth = 0.5 * creature_value(creature_of(card))
+        else:
+            r = spell_reading(card.name, card.text)
+            if r.counter:
+                worth = 4.5 if board.opp_hand_count else 0.5
+            elif r.removal:
+                worth = 1.8 if board.opp_creatures or board.opp_hand_count else 0.3
+            elif r.pt is not None and r.pt[0] > 0:
+                worth = 1.5 if board.my_creatures else 0.0
+            elif r.fog:
+                worth = 1.5 if board.opp_creatures else 0.0
+            elif r.tokens:
+                worth = 1.0
         if worth > best[1]:
-            best = (p.cost, worth)
+            best = (card.mana_cost.replace("{X}", ""), worth)
+    for p in plays:
+        if p.kind in ("regen", "pump") and 1.0 > best[1]:
+            best = (p.cost, 1.0)
     return best
 
 
@@ -191,7 +199,7 @@ def main_action(board: Board, options: list[Any], level: Level) -> dict[str, Any
             usable.append(p)
     if not usable:
         return None
-    reserve_cost, reserve_worth = reserve_for(board, [p for p in plays if p not in usable])
+    reserve_cost, reserve_worth = reserve_for(board, plays)
     full = best_subset(board, usable)
     chosen = full[1]
     if reserve_cost and level.holds_mana:

@@ -85,27 +85,32 @@ class DealDamage(Instruction):
 
 
 @dataclass(frozen=True)
-class GainLife(Instruction):
+class _EachPlayer(Instruction):
+    """[players] each do something with an amount: gain or lose life, draw, mill."""
+
     who: Ref
     amount: Amount
+
+    def act(self, ctx: "Ctx", p: Player, n: int) -> None:
+        raise NotImplementedError
 
     def run(self, ctx: "Ctx") -> Gen:
         n = _amt(ctx, self.amount)
         for p in ctx.players(self.who):
-            actions.gain_life(ctx.game, p, n)
+            self.act(ctx, p, n)
         yield from ()
 
 
 @dataclass(frozen=True)
-class LoseLife(Instruction):
-    who: Ref
-    amount: Amount
+class GainLife(_EachPlayer):
+    def act(self, ctx: "Ctx", p: Player, n: int) -> None:
+        actions.gain_life(ctx.game, p, n)
 
-    def run(self, ctx: "Ctx") -> Gen:
-        n = _amt(ctx, self.amount)
-        for p in ctx.players(self.who):
-            actions.lose_life(ctx.game, p, n)
-        yield from ()
+
+@dataclass(frozen=True)
+class LoseLife(_EachPlayer):
+    def act(self, ctx: "Ctx", p: Player, n: int) -> None:
+        actions.lose_life(ctx.game, p, n)
 
 
 # ---------------------------------------------------------------------------
@@ -393,27 +398,15 @@ class Surveil(Instruction):
 
 
 @dataclass(frozen=True)
-class Draw(Instruction):
-    who: Ref
-    amount: Amount
-
-    def run(self, ctx: "Ctx") -> Gen:
-        n = _amt(ctx, self.amount)
-        for p in ctx.players(self.who):
-            actions.draw(ctx.game, p, n)
-        yield from ()
+class Draw(_EachPlayer):
+    def act(self, ctx: "Ctx", p: Player, n: int) -> None:
+        actions.draw(ctx.game, p, n)
 
 
 @dataclass(frozen=True)
-class Mill(Instruction):
-    who: Ref
-    amount: Amount
-
-    def run(self, ctx: "Ctx") -> Gen:
-        n = _amt(ctx, self.amount)
-        for p in ctx.players(self.who):
-            actions.mill(ctx.game, p, n)
-        yield from ()
+class Mill(_EachPlayer):
+    def act(self, ctx: "Ctx", p: Player, n: int) -> None:
+        actions.mill(ctx.game, p, n)
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,18 @@ def make_opponent(difficulty: str, seed: Any) -> tuple[Any, str]:
         return fallback, "The scripted opponent isn't available: the computer plays at random."
     except Exception as e:  # a broken module must not stop the game
         return fallback, f"The scripted opponent failed to load ({type(e).__name__}): the computer plays at random."
+    levels = getattr(ai, "LEVELS", None)
+    player_cls = getattr(ai, "ComputerPlayer", None)
+    if isinstance(levels, dict) and isinstance(player_cls, type):
+        if difficulty not in levels:
+            return fallback, (f"The scripted opponent has no '{difficulty}' level "
+                              f"(it has {', '.join(levels)}): the computer plays at random.")
+        try:
+            agent = player_cls(difficulty)
+        except Exception as e:  # a broken opponent must not stop the game
+            return fallback, f"The scripted opponent failed to start ({type(e).__name__}): the computer plays at random."
+        if _has_decide(agent):
+            return agent, ""
     attempts: list[Any] = []
     for name in ("make_agent", "agent_for", "create_agent", "get_agent", "opponent"):
         f = getattr(ai, name, None)
