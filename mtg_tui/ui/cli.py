@@ -33,7 +33,7 @@ def _load(name: str) -> tuple[str, list[str]]:
 @click.option("--seed", type=int, default=None, help="The game's seed (the same seed, the same shuffles). Default: random.")
 @click.option("--hotseat", is_flag=True, help="Two people at one terminal, taking turns at the keyboard.")
 @click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="normal", show_default=True,
-              help="The computer opponent's level (the random agent until the scripted opponent exists).")
+              help="The computer opponent's level.")
 @click.option("--resume", "resume", is_flag=False, flag_value="", default=None, metavar="[FILE]",
               help="Continue the saved game (or the game saved in FILE).")
 @click.option("--pace", type=click.FloatRange(0, 10), default=0.7, show_default=True,

@@ -1,0 +1,38 @@
+"""How long the computer takes per decision: median, 95th and 99th percentile, worst.
+
+Run: python bench/ai_speed.py LEVEL [games=20] [first seed=1] [opponent=normal] [workers=2]
+(LEVEL: easy, normal, hard). Times are wall-clock per decide() call of the measured
+player (player 1); the look-ahead's budget itself is a count, so the moves don't
+depend on these times. Prints the figures; it is not a test.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+sys.path.insert(0, __file__.rsplit("/", 1)[0])
+from ai_common import percentile, run  # noqa: E402
+
+
+def main() -> None:
+    level = sys.argv[1]
+    games = int(sys.argv[2]) if len(sys.argv) > 2 else 20
+    first = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    opponent = sys.argv[4] if len(sys.argv) > 4 else "normal"
+    workers = int(sys.argv[5]) if len(sys.argv) > 5 else 2
+    start = time.perf_counter()
+    times: list[float] = []
+    for r in run(level, opponent, games, first, workers, timed=True):
+        times.extend(r.times[0])
+    ms = [t * 1000 for t in times]
+    print(f"{level} vs {opponent}: {games} games, {len(ms)} decisions by {level}")
+    print(f"  median {percentile(ms, 0.5):.2f} ms   p95 {percentile(ms, 0.95):.2f} ms   "
+          f"p99 {percentile(ms, 0.99):.2f} ms   worst {max(ms):.1f} ms")
+    slow = [m for m in ms if m > 1000]
+    print(f"  decisions over 1 s: {len(slow)}   ({time.perf_counter() - start:.0f} s)")
+    print("  (run with workers=1 for times free of the other process's load)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,116 @@
+"""Scenarios where the script plays one side and the computer the other (``[game] computer = "Bob"``).
+
+These need the scenario runner's ``computer`` key (see docs/ai.md); until the
+runner has it they are skipped.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mtg_tui.scenario.loader import GAME_KEYS
+from mtg_tui.scenario.runner import run_file
+
+pytestmark = pytest.mark.skipif("computer" not in GAME_KEYS,
+                                reason="the scenario runner doesn't know [game] computer yet")
+
+BLOCKS = """
+title = "The computer blocks to kill an attacker safely"
+seed = 1
+
+[game]
+players = ["Alice", "Bob"]
+active = "Alice"
+turn = 3
+step = "beginning_of_combat"
+computer = "Bob"
+
+[Alice]
+battlefield = ["Grizzly Bears"]
+
+[Bob]
+battlefield = ["Giant Spider"]
+
+[[step]]
+advance = "declare_attackers"
+
+[[step]]
+player = "Alice"
+attack = ["Grizzly Bears"]
+
+[[step]]
+advance = "end_of_combat"
+
+[[step]]
+expect.zones = { "Alice.graveyard" = ["Grizzly Bears"] }
+expect.life = { Bob = 20 }
+"""
+
+BURNS_OUT = """
+title = "The computer plays its own turn and burns the opponent out"
+seed = 2
+
+[game]
+players = ["Alice", "Bob"]
+active = "Bob"
+turn = 4
+step = "main1"
+computer = "Bob"
+difficulty = "easy"
+
+[Alice]
+life = 3
+battlefield = ["Serra Angel"]
+
+[Bob]
+hand = ["Lightning Bolt"]
+battlefield = ["Mountain"]
+
+[[step]]
+advance = "end"
+
+[[step]]
+expect.result = { winner = "Bob" }
+"""
+
+SCRIPT_OVERRIDES = """
+title = "An input by the computer's player is the script's, the rest is the computer's"
+seed = 3
+
+[game]
+players = ["Alice", "Bob"]
+active = "Bob"
+turn = 4
+step = "main1"
+computer = "Bob"
+
+[Alice]
+battlefield = ["Grizzly Bears"]
+
+[Bob]
+hand = ["Shock", "Forest"]
+battlefield = ["Mountain"]
+lands_played = 1
+
+[[step]]
+player = "Bob"
+cast = "Shock"
+targets = "Alice"
+
+[[step]]
+pass = "resolve"
+
+[[step]]
+expect.life = { Alice = 18 }
+"""
+
+
+@pytest.mark.parametrize("text", [BLOCKS, BURNS_OUT, SCRIPT_OVERRIDES], ids=["blocks", "burns-out", "overrides"])
+def test_a_scenario_can_have_the_computer_play_one_side(tmp_path: Path, db: Any, text: str) -> None:
+    path = tmp_path / "scenario.toml"
+    path.write_text(text, encoding="utf-8")
+    result = run_file(path, db)
+    assert result.passed, result.error
