@@ -11,6 +11,7 @@ import click
 from .decks.cli import deck_group
 from .rules.cli import rules_group
 from .ui.cli import play
+from .ui.cli import walkthrough
 
 
 @click.group()
@@ -22,6 +23,7 @@ def main() -> None:
 main.add_command(rules_group, "rules")
 main.add_command(deck_group, "deck")
 main.add_command(play, "play")
+main.add_command(walkthrough, "walkthrough")
 
 
 # ---------------------------------------------------------------------------

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..engine import combat
 from ..engine.casting import legal_actions
 from ..engine.decisions import Decision, IllegalAnswer
 from ..engine.game import Game

@@ -27,7 +27,7 @@ from .knowledge import spell_reading
 from .levels import Level
 from .main_phase import lethal_burn
 from .plays import Play, candidate_plays
-from .targeting import choose, counter_value, face_value, kill_value
+from .targeting import counter_value, face_value, kill_value
 
 
 def instant_action(board: Board, options: list[Any], level: Level, memo: Any) -> dict[str, Any] | None:

@@ -18,7 +18,7 @@ from .attack import guaranteed_damage
 from .board import Board, Creature, creature_of
 from .evaluate import card_value, creature_value
 from .knowledge import Reading, is_modal, mode_readings, read, spell_reading
-from .targeting import choose, face_value
+from .targeting import choose
 
 _MANA = re.compile(r"\{[^}]+\}")
 

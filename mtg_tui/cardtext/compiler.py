@@ -17,7 +17,7 @@ from lark import Token, Tree
 from ..engine import instructions as I
 from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, AsEntersChoose, ContinuousDef, Cost,
                                 CostReduction, Effect, ProtectionChoice,
-                                EntersTapped, EntersWithCounters, KeywordAbility, LayerOp, Quality, SpellAbility, StaticAbility, Trigger,
+                                EntersTapped, EntersWithCounters, KeywordAbility, LayerOp, Quality, StaticAbility, Trigger,
                                 TriggeredAbility)
 from ..engine.mana import COLOR_BY_NAME, ManaCost, ManaError
 from ..engine.objects import CardDef
@@ -1491,12 +1491,6 @@ def make_token_def(name: str, types: tuple[str, ...], subtypes: tuple[str, ...],
     text = ", ".join(a.text for a in abilities if getattr(a, "text", ""))
     return CardDef(name=name, mana_cost=ManaCost(()), supertypes=(), types=types, subtypes=subtypes, text=text,
                    power=power, toughness=toughness, color_indicator=colors, abilities=abilities, is_token=True)
-
-
-__all__ = ["Compiler", "Scope", "TextError", "prowess", "make_token_def", "number", "SpellAbility",
-           "DefendingPlayerRef", "field"]
-
-
 PREDEFINED_TOKENS = {
     # name: (types, subtypes, colors, power, toughness, rules text) — 111.10
     "treasure": (("Artifact",), ("Treasure",), (), None, None,

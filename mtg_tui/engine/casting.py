@@ -438,7 +438,6 @@ def _validate_cast(game: "Game", player: int, ans: dict[str, Any]) -> dict[str, 
     why = cast_timing_problem(game, card, player)
     if why:
         raise IllegalAnswer(why)
-    c = game.chars(card)
     if not base_cost(game, card).symbols:
         raise IllegalAnswer(f"{card.name} has no mana cost and can't be cast (118.6)")
     effect = spell_effect(game, card)
@@ -780,7 +779,6 @@ def perform(game: "Game", player: int, action: dict[str, Any]) -> Gen:
 def cast_spell(game: "Game", player: int, action: dict[str, Any]) -> GameObject:
     """601.2a-i: the spell goes to the stack, its choices are locked in, its costs paid, and it becomes cast."""
     card = game.objects[action["card"]]
-    c = game.chars(card)
     effect = spell_effect(game, card)
     mode = _mode_tuple(effect, action.get("mode")) if effect.is_modal else ()
     x = action.get("x") or 0

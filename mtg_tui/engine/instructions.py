@@ -913,27 +913,3 @@ class IfYouDo(Instruction):
         if ctx.did:
             for ins in self.body:
                 yield from ins.run(ctx)
-
-
-@dataclass(frozen=True)
-class ForEachPlayer(Instruction):
-    """Instructions whose subject is "each player": run for each, as that player."""
-
-    body: tuple[Instruction, ...]
-
-    def run(self, ctx: "Ctx") -> Gen:
-        for ins in self.body:
-            yield from ins.run(ctx)
-
-
-def sacrifice_filter_any() -> ObjectFilter:
-    return ObjectFilter()
-
-
-__all__ = [
-    "Instruction", "DealDamage", "GainLife", "LoseLife", "Destroy", "Exile", "ReturnToHand",
-    "PutOntoBattlefield", "PutIntoLibrary", "CounterIt", "Draw", "Mill", "Discard", "Sacrifice",
-    "SacrificeIt", "Scry", "Search", "Shuffle", "RevealHand", "ChooseCard", "Tap", "Untap",
-    "DoesntUntap", "ApplyEffect", "CreateToken", "AddMana", "ANY_COLOR", "PutCounters", "RemoveCounters",
-    "Fight", "Regenerate", "Prevent", "Attach", "Delayed", "MayDo", "IfYouDo", "uses_x", "Const",
-]

@@ -424,8 +424,3 @@ def _remove_ability(game: "Game", top: StackAbility) -> None:
         game.stack.remove(top)
     game.objects.pop(top.id, None)
     game.touch()
-
-
-__all__ = ["Ctx", "resolve_top", "run_effect", "AllRef", "AttachedRef", "EventRef", "RememberedRef",
-           "SelfRef", "TargetRef", "YouRef", "OwnerOfRef", "ControllerOfRef", "EachPlayerRef",
-           "DefendingPlayerRef", "LKI"]

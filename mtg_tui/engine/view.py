@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .abilities import KeywordAbility, StaticAbility
+from .abilities import StaticAbility
 from .casting import legal_actions
 from .decisions import Decision, Option
 from .game import STEP_NAMES, STEPS, Game
@@ -404,6 +404,3 @@ def _static_applies(game: Game, src: GameObject, ab: StaticAbility, target: Game
 
 def keywords_of(view: ObjectView) -> list[str]:
     return list(view.keywords)
-
-
-__all__ = ["GameView", "ObjectView", "PlayerView", "StackItemView", "Inspection", "Modifier", "KeywordAbility"]

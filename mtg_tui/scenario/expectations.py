@@ -6,7 +6,6 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ..engine.game import STEPS
-from ..engine.objects import GameObject, StackAbility
 from .model import ScenarioError, ScenarioFailure
 
 if TYPE_CHECKING:
@@ -177,6 +176,3 @@ def check_result(r: "Runner", value: Any, n: int) -> None:
     if "over" in value:
         if bool(value["over"]) != g.over:
             _fail(n, f"expected over = {value['over']}, but it is {g.over}")
-
-
-__all__ = ["check_expectations", "GameObject", "StackAbility"]

@@ -22,7 +22,10 @@ ZONES = ("library", "hand", "battlefield", "graveyard", "exile")
 INPUT_KEYS = {"cast", "play", "activate", "attack", "block", "damage_order", "assign", "order", "targets",
               "choose", "concede"}
 INPUT_OPTIONS = {"player", "targets", "mode", "x", "pay", "ability", "divide"}
-STEP_KEYS = INPUT_KEYS | INPUT_OPTIONS | {"pass", "advance", "expect", "say", "cite"}
+# `reader = true` on an input: a walkthrough lets the reader make that decision (the scenario runner
+# applies the script's input as usual).
+READER_INPUTS = ("attack", "block", "damage_order", "assign", "order", "targets", "choose")
+STEP_KEYS = INPUT_KEYS | INPUT_OPTIONS | {"pass", "advance", "expect", "say", "cite", "reader"}
 EXPECT_KEYS = {"life", "zones", "contains", "stack", "card", "step", "turn", "active", "waiting", "poison",
                "result", "cited", "error", "hand_size", "library_size"}
 
@@ -294,3 +297,9 @@ def _check_step(s: dict[str, Any], i: int, players: list[str]) -> None:
             raise ScenarioError(f"step {i}: {opt} goes with an input", i)
     if "cite" in s and "say" not in s:
         raise ScenarioError(f"step {i}: cite goes with say", i)
+    if "reader" in s:
+        if not isinstance(s["reader"], bool):
+            raise ScenarioError(f"step {i}: reader is true or false", i)
+        if not main or main[0] not in READER_INPUTS:
+            raise ScenarioError(f"step {i}: reader goes with a decision input ({', '.join(READER_INPUTS)}); "
+                                "priority actions (cast, play, activate) stay scripted", i)

@@ -16,7 +16,7 @@ from typing import Any
 from ..engine import casting
 from ..engine.decisions import Decision, IllegalAnswer
 from ..engine.game import STEPS, Game
-from ..engine.objects import GameObject, StackAbility
+from ..engine.objects import StackAbility
 from ..engine.setup import SetupError, new_game
 from ..engine.targets import candidates
 from .expectations import check_expectations
@@ -535,6 +535,3 @@ def stack_names(game: Game) -> list[str]:
     for o in reversed(game.stack):
         out.append(o.source_name if isinstance(o, StackAbility) else o.name)
     return out
-
-
-__all__ = ["run_file", "Runner", "stack_names", "GameObject"]

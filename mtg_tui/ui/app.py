@@ -17,7 +17,7 @@ from .session import Session, current_save_path
 from .screens.game import GameScreen
 from .screens.handoff import HandoffScreen
 from .screens.overlays import (ConfirmScreen, GameOverScreen, HelpScreen, InspectScreen, ListScreen, LogScreen,
-                               RulesScreen)
+                               open_rules)
 from .snapshot import Snapshot
 
 
@@ -57,8 +57,10 @@ class MtgApp(App[None]):
 
     def __init__(self, session: Session | None = None, *, options: GameOptions | None = None,
                  cards: Any = None, pace: float = 0.7, notes: list[str] | None = None,
-                 make_session: Callable[[GameOptions], tuple[Session, list[str]]] | None = None) -> None:
+                 make_session: Callable[[GameOptions], tuple[Session, list[str]]] | None = None,
+                 explain: bool = False) -> None:
         super().__init__()
+        self.explain = explain
         self.session = session
         self.options = options
         self.cards = cards
@@ -84,7 +86,8 @@ class MtgApp(App[None]):
 
     def start_screen(self) -> None:
         assert self.session is not None
-        screen = GameScreen(self.session, self.pace, self.notes)
+        old_explain = self.game_screen.explain if self.game_screen is not None else self.explain
+        screen = GameScreen(self.session, self.pace, self.notes, explain=old_explain)
         old = self.game_screen
         self.game_screen = screen
         if old is None:
@@ -155,7 +158,7 @@ class MtgApp(App[None]):
         self.push_screen(InspectScreen(ins, obj, snap))
 
     def show_rules(self, screen: GameScreen, entry: Any) -> None:
-        self.push_screen(RulesScreen(entry))
+        open_rules(self, entry)
 
     def show_zone(self, screen: GameScreen, player: int, zone: str) -> None:
         snap = screen.snap

@@ -40,12 +40,15 @@ def _load(name: str) -> tuple[str, list[str]]:
               help="Seconds between the computer's actions (+/- change it in the game).")
 @click.option("--name", "names", multiple=True, metavar="NAME",
               help="A player's name (give it twice for hot-seat: first, then second player).")
+@click.option("--explain", is_flag=True,
+              help="Explanations on: each log entry shows the rules it cites, in plain words (v toggles).")
 def play(deck: str, opponent_deck: str, seed: int | None, hotseat: bool, difficulty: str, resume: str | None,
-         pace: float, names: tuple[str, ...]) -> None:
+         pace: float, names: tuple[str, ...], explain: bool) -> None:
     """Play a game against the computer, at once, with the default decks (Red Burn vs Green Stompy).
 
     Keys: Space passes, Enter plays the highlighted card, a lists your actions, ? helps.
     The game is saved after every move; Ctrl+Q quits and 'mtg-tui play --resume' continues.
+    With --explain (or the key v), the log explains each event with the rules it cites.
     """
     from ..cardtext.loader import default_db
     from .app import GameOptions, MtgApp
@@ -71,7 +74,7 @@ def play(deck: str, opponent_deck: str, seed: int | None, hotseat: bool, difficu
                                    hotseat=session.hotseat, difficulty=str(meta.get("difficulty", "normal")))
             except click.ClickException:
                 opts = None
-        app = MtgApp(session, options=opts, cards=default_db(), pace=pace, notes=notes)
+        app = MtgApp(session, options=opts, cards=default_db(), pace=pace, notes=notes, explain=explain)
         app.run()
         return
 
@@ -94,5 +97,47 @@ def play(deck: str, opponent_deck: str, seed: int | None, hotseat: bool, difficu
             pass
     opts = GameOptions([cards1, cards2], [deck_name, opp_name], players, seed, hotseat=hotseat,
                        difficulty=difficulty, save_path=save)
-    app = MtgApp(options=opts, cards=default_db(), pace=pace)
+    app = MtgApp(options=opts, cards=default_db(), pace=pace, explain=explain)
     app.run()
+
+
+@click.command("walkthrough")
+@click.argument("name", nargs=-1)
+def walkthrough(name: tuple[str, ...]) -> None:
+    """Rules walkthroughs: a game set up to show some rules, explained page by page.
+
+    Without NAME, lists them. NAME is a number (5), a file name (05-combat-basics) or part of a title
+    (combat). In a walkthrough: Space next page, Esc back, R restart, 1-9 a cited rule in full, ? help;
+    where it says "Your decision", you make it with the game's own prompt.
+    """
+    import shutil
+    import textwrap
+
+    from ..walkthroughs.driver import UnknownWalkthrough, catalogue, find
+
+    items = catalogue()
+    if not name:
+        width = min(100, max(60, shutil.get_terminal_size((80, 24)).columns)) - 1
+        click.echo("Rules walkthroughs ('mtg-tui walkthrough NAME' plays one; NAME is a number, a file name "
+                   "or part of a title):")
+        for w in items:
+            click.echo("")
+            click.echo(f"{w.number:>3}. {w.title}  [{w.stem}]")
+            for line in textwrap.wrap(w.description, width - 5):
+                click.echo(f"     {line}")
+        return
+    try:
+        info = find(" ".join(name), items)
+    except UnknownWalkthrough as e:
+        raise click.ClickException(str(e)) from None
+    from ..cardtext.loader import default_db
+    from ..scenario.model import ScenarioError
+    from ..walkthroughs.driver import Walkthrough
+    from .walkthrough_app import WalkthroughApp
+
+    db = default_db()
+    try:
+        walk = Walkthrough(info.path, db)
+    except ScenarioError as e:
+        raise click.ClickException(f"{info.path.name}: {e}") from None
+    WalkthroughApp(info, db, walk, items).run()

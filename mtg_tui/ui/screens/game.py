@@ -45,9 +45,11 @@ class GameScreen(Screen):
     CSS_PATH = "game.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
-    def __init__(self, session: Session, pace: float = 0.7, notes: list[str] | None = None) -> None:
+    def __init__(self, session: Session, pace: float = 0.7, notes: list[str] | None = None,
+                 explain: bool = False) -> None:
         super().__init__()
         self.session = session
+        self.explain = explain          # explain mode: log entries show the rules they cite, in plain words
         self.pace = pace
         self.notes = list(notes or [])
         self.snap: Snapshot | None = None
@@ -90,6 +92,7 @@ class GameScreen(Screen):
         self.query_one("#hand", Zone).zone_title = "HAND:"
         self.query_one("#log-narrow", Zone).zone_title = "LOG"
         self.query_one("#log-wide", Zone).zone_title = "LOG"
+        self.set_class(self.explain, "-explain")
         self.call_after_refresh(self.advance)
 
     # -- reading the game ----------------------------------------------------------------
@@ -141,6 +144,10 @@ class GameScreen(Screen):
                 z.changed((id(snap), z.focused, z.cursor, tuple(highlight), z.zone_title))
         stack = self.query_one("#stack", StackZone)
         stack.display = bool(snap.stack)
+        for log in (self.query_one("#log-narrow", LogPanel), self.query_one("#log-wide", LogPanel)):
+            if log.explain != self.explain:
+                log.explain = self.explain
+                log.refresh()
         for w in (status, opp_info, my_info, opp_bf, my_bf, hand, stack,
                   self.query_one("#log-narrow", LogPanel), self.query_one("#log-wide", LogPanel)):
             w.set_snapshot(snap)
@@ -446,6 +453,9 @@ class GameScreen(Screen):
         if k == "L":
             self.app.show_log(self)
             return
+        if k == "v":
+            self.toggle_explain()
+            return
         if k == "i":
             self.inspect_focused()
             return
@@ -525,6 +535,13 @@ class GameScreen(Screen):
                 return
             self.open_menu(item.oid, ids=item.ids)
             return
+
+    def toggle_explain(self) -> None:
+        self.explain = not self.explain
+        self.set_class(self.explain, "-explain")
+        self.app.notify("Explanations on: each log entry shows the rules it cites, in plain words (v: off)"
+                        if self.explain else "Explanations off (v: on)", timeout=3)
+        self.redraw()
 
     def open_menu(self, oid: int | None, ids: tuple[int, ...] = (), mana: bool = False) -> None:
         snap = self.snap

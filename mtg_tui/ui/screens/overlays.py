@@ -86,39 +86,147 @@ class InspectScreen(Overlay):
         super().__init__(f"Inspect: {o.name}" if o else "Inspect", inspection_text(ins, obj, snap))
 
 
-def rules_text(entry: LogEntry) -> Text:
+LINK_LABELS = "abcdefghjklmnoprstuvwxyz"   # no i, no q (q closes)
+MAX_LINKS = len(LINK_LABELS)
+
+
+def rules_text(entry: LogEntry) -> tuple[Text, list[str]]:
+    """A log entry and the rules it cites, each with a letter that opens the full reference."""
+    from ..explain import rule_line
     t = tx.log_entry(entry)
     t.append("\n\n")
     if not entry.cites:
         t.append("This entry cites no rule.", style="dim")
-        return t
-    try:
-        from ...rules import default_index
-        index = default_index()
-    except Exception:  # the rules index is a help, never a reason to fail
-        index = None
-    for c in entry.cites:
-        t.append(f"{c}", style="bold")
-        if index is not None:
-            try:
-                e = index.lookup(c)
-            except Exception:
-                e = None
-            if e is not None:
-                if e.title:
-                    t.append(f"  {e.title}", style="bold")
-                if e.official_text:
-                    t.append(f"\n{e.official_text}")
-                elif e.summary:
-                    t.append(f"\n{e.summary}")
-        t.append("\n\n")
-    t.append("More: mtg-tui rules NUMBER", style="dim")
-    return t
+        return t, []
+    t.append("The rules it cites (a letter opens the full reference, with the rules around it):", style="dim")
+    links = list(entry.cites)[:MAX_LINKS]
+    for label, c in zip(LINK_LABELS, links):
+        t.append("\n")
+        t.append(f"{label}) ", style="bold")
+        t.append_text(rule_line(c))
+    return t, links
 
 
 class RulesScreen(Overlay):
+    """What a log entry cites; a letter opens that rule's full reference."""
+
     def __init__(self, entry: LogEntry) -> None:
-        super().__init__("The rules this cites", rules_text(entry))
+        body, self.links = rules_text(entry)
+        super().__init__("The rules this cites", body, "letter: the full reference   Esc: close")
+
+    def key(self, key: str, char: str | None) -> None:
+        if char and char in LINK_LABELS[: len(self.links)]:
+            self.app.push_screen(RuleReferenceScreen(self.links[LINK_LABELS.index(char)]))
+            return
+        super().key(key, char)
+
+
+def open_rules(app: Any, entry: LogEntry) -> None:
+    """Inspecting a log entry: the full reference of the rule it cites (a list first if it cites several)."""
+    if len(entry.cites) == 1:
+        app.push_screen(RuleReferenceScreen(entry.cites[0], context=tx.log_entry(entry)))
+    else:
+        app.push_screen(RulesScreen(entry))
+
+
+def _label(index: Any, number: str) -> str:
+    try:
+        title = index.title_of(number)
+    except Exception:
+        title = None
+    return f"{number} {title}" if title else number
+
+
+def reference_text(number: str, context: Text | None = None) -> tuple[str, Text, list[str]]:
+    """One rule in full: title, our summary, the official text if the user imported it, and its neighbours.
+
+    Returns the heading, the body and the rule numbers the body's letters lead to.
+    """
+    from ..explain import index as rules_index
+    from ..explain import rule_parts
+    ix = rules_index()
+    body = Text()
+    if context is not None:
+        body.append("From the log: ", style="dim")
+        body.append_text(context)
+        body.append("\n\n")
+    if ix is None:
+        body.append("The rules reference can't be read.", style="dim")
+        return f"Rule {number}", body, []
+    try:
+        entry = ix.lookup(number)
+    except Exception as e:
+        body.append(str(e), style="dim")
+        return f"Rule {number}", body, []
+    heading = f"Rule {entry.number}" + (f"  {entry.title}" if entry.title else "")
+    if entry.title_from and entry.title_from != entry.number:
+        heading += f"  (in {entry.title_from})"
+    body.append("In plain words: ", style="bold")
+    if entry.summary:
+        body.append(entry.summary)
+    else:
+        body.append("no summary for this rule yet.", style="dim")
+    if entry.official_text and entry.official_text != entry.title:
+        body.append("\n\nOfficial text (imported): ", style="bold")
+        body.append(entry.official_text)
+    links: list[str] = []
+
+    def link(kind: str, n: str | None) -> None:
+        if n is None or len(links) >= MAX_LINKS:
+            return
+        label = LINK_LABELS[len(links)]
+        links.append(n)
+        body.append("\n")
+        body.append(f"{label}) ", style="bold")
+        body.append(f"{kind}: ", style="dim")
+        _, title, summary = rule_parts(n)
+        body.append(_label(ix, n), style="bold")
+        if summary:
+            short = summary if len(summary) <= 70 else summary[:69].rstrip() + "…"
+            body.append(f"  {short}", style="dim")
+
+    near = ix.neighbours(entry.number)
+    body.append("\n\nAround it:", style="bold")
+    link("parent", near.parent)
+    link("previous", near.previous)
+    link("next", near.next)
+    for child in near.children:
+        link("part", child)
+    if len(near.children) + 3 > MAX_LINKS:
+        body.append("\n(more parts: mtg-tui rules " + entry.number + ")", style="dim")
+    return heading, body, links
+
+
+class RuleReferenceScreen(Overlay):
+    """The full reference of one rule, as ``mtg-tui rules NUMBER`` shows it; letters move to the rules
+    around it, Backspace goes back."""
+
+    def __init__(self, number: str, context: Text | None = None) -> None:
+        self.number = number
+        self.context = context
+        self.history: list[str] = []
+        heading, body, self.links = reference_text(number, context)
+        super().__init__(heading, body, "letter: go to that rule   Backspace: back   Up/Down: scroll   Esc: close")
+
+    def show(self, number: str) -> None:
+        self.number = number
+        heading, body, self.links = reference_text(number, self.context if not self.history else None)
+        self.title_text = heading
+        if self.is_mounted:
+            self.query_one(".overlay-title", Static).update(Text(heading, style="bold"))
+            self.query_one(".overlay-scroll", VerticalScroll).scroll_home(animate=False)
+        self.set_body(body)
+
+    def key(self, key: str, char: str | None) -> None:
+        if char and char in LINK_LABELS[: len(self.links)]:
+            self.history.append(self.number)
+            self.show(self.links[LINK_LABELS.index(char)])
+            return
+        if key == "backspace":
+            if self.history:
+                self.show(self.history.pop())
+            return
+        super().key(key, char)
 
 
 class ListScreen(Overlay):
@@ -204,7 +312,8 @@ When you have priority (the board):
   h b B s l       focus: hand / your battlefield / opponent's battlefield / stack / log
   g G x X         your graveyard / opponent's graveyard / your exile / opponent's exile
   L               the whole log, every step, with rule numbers
-  i               inspect the highlighted card (on a log entry: the rules it cites)
+  i               inspect the highlighted card (on a log entry: the rules it cites, in full)
+  v               explanations on/off: each log entry with the rules it cites, in plain words
 
 Passing and stops (as in MTGO and XMage):
   e / F4          pass until end of turn (stops if the opponent puts something on the stack)

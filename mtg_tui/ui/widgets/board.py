@@ -330,9 +330,15 @@ class StackZone(Zone):
 
 
 class LogPanel(Zone):
-    """The game log, newest last; with focus, a cursor scrolls it."""
+    """The game log, newest last; with focus, a cursor scrolls it.
+
+    With ``explain`` on, each entry is followed by the summaries of the rules it cites (our own words, from
+    mtg_tui.rules): in full for the newest entry shown (or the one under the cursor), one line each for
+    the others.
+    """
 
     quiet_steps: bool = True
+    explain: bool = False
 
     def entries(self) -> list[Any]:
         s = self.snap
@@ -355,6 +361,8 @@ class LogPanel(Zone):
         if self.focused:
             self.cursor = max(0, min(self.cursor, len(entries) - 1))
             end = self.cursor + 1
+        if self.explain:
+            return self._render_explained(entries, end, width, height)
         lines: list[Text] = []
         i = end - 1
         while i >= 0 and len(lines) < height:
@@ -366,6 +374,27 @@ class LogPanel(Zone):
             lines = wrapped + lines
             i -= 1
         return Text("\n").join(lines[-height:])
+
+    def _render_explained(self, entries: list[Any], end: int, width: int, height: int) -> Text:
+        from ..explain import explanation_lines
+        lines: list[Text] = []
+        i = end - 1
+        while i >= 0 and len(lines) < height:
+            e = entries[i]
+            t = tx.log_entry(e)
+            if self.focused and i == self.cursor:
+                t = Text(">", style="bold") + t
+                t.stylize("reverse")
+            block, _ = flow([t], width)
+            block += explanation_lines(e.cites, width, full=i == end - 1)
+            room = height - len(lines)
+            if len(block) > room:
+                if lines:
+                    break          # an older entry that doesn't fit whole is left out
+                block = block[:room]
+            lines = block + lines
+            i -= 1
+        return Text("\n").join(lines)
 
     def current_entry(self) -> Any:
         entries = self.entries()
