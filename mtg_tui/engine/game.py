@@ -393,8 +393,8 @@ class Game:
         return str(thing)
 
     def log_event(self, text: str, cites: tuple[str, ...] = (), objects: tuple[int, ...] = (),
-                  player: int | None = None, kind: str = "event") -> None:
-        entry = LogEntry(text, tuple(cites), self.turn, self.step, tuple(objects), player, kind)
+                  player: int | None = None, kind: str = "event", why: str = "") -> None:
+        entry = LogEntry(text, tuple(cites), self.turn, self.step, tuple(objects), player, kind, why)
         self.log.add(entry)
         if self.on_log is not None:
             self.on_log(entry)

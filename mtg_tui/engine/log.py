@@ -16,6 +16,7 @@ class LogEntry:
     objects: tuple[int, ...] = ()
     player: int | None = None
     kind: str = "event"
+    why: str = ""          # a short reason, for explanations ("Grizzly Bears entered the battlefield")
 
     def __str__(self) -> str:
         if not self.cites:

@@ -189,7 +189,7 @@ def _once(game: "Game") -> Gen:
 
     # All at once (704.3).
     for p, rule, text in losers:
-        game.log_event(text + ".", (rule, "704.5", "104.3b"), player=p.index)
+        game.log_event(text + ".", (rule, "704.5", "104.3b"), player=p.index, why="State-based actions are checked whenever a player would receive priority.")
     for o, where in vanish:
         game.log_event(f"The {o.name} token leaves the game: a token that left the battlefield ceases to exist.",
                        ("704.5d", "111.7"), (o.id,))
@@ -209,7 +209,7 @@ def _once(game: "Game") -> Gen:
         game.touch()
     movers: list[GameObject] = []
     for o, rule, text in to_graveyard:
-        game.log_event(f"{text}: it is put into its owner's graveyard.", (rule,), (o.id,))
+        game.log_event(f"{text}: it is put into its owner's graveyard.", (rule,), (o.id,), why="State-based actions are checked whenever a player would receive priority.")
         movers.append(o)
     for o in legend_out:
         game.log_event(f"Legend rule: {o.name} is put into its owner's graveyard.", ("704.5j",), (o.id,))
@@ -219,7 +219,7 @@ def _once(game: "Game") -> Gen:
         if use_regeneration_shield(game, o):
             continue
         game.log_event(f"{text}: it is destroyed.", (rule, "701.7") + (("702.2b",) if rule == "704.5h" else ()),
-                       (o.id,))
+                       (o.id,), why="State-based actions are checked whenever a player would receive priority.")
         destroyed.append(o)
     everyone = [o for o in movers + destroyed if o.zone == "battlefield"]
     if everyone:

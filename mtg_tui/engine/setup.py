@@ -125,5 +125,6 @@ def _build_state(game: Game, setup: dict[str, Any]) -> None:
             raise SetupError(f"{obj.name} is attached to something that isn't in the setup")
         obj.attached_to = made[index].id
     game.touch()
+    from .game import STEP_NAMES
     game.log_event(f"The game is set up: turn {game.turn}, {game.players[game.active].name}'s "
-                   f"{step.replace('_', ' ')}.", ())
+                   f"{STEP_NAMES[step]}.", ())

@@ -424,7 +424,8 @@ def _put_one(game: "Game", t: PendingTrigger) -> Gen:
     kw_rule = {"prowess": "702.107a"}.get(ab.keyword or "")
     game.log_event(f"{text}: {ab.text}" if ab.text else text + ".",
                    ("603.2", "603.3") + ((kw_rule,) if kw_rule else ()), (sa.id,) + tuple(flat),
-                   player=t.controller, kind="trigger")
+                   player=t.controller, kind="trigger",
+                   why=f"It triggered because {why}." if why else "")
 
 
 def _removed(game: "Game", t: PendingTrigger) -> None:

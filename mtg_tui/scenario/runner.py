@@ -145,8 +145,7 @@ class Runner:
             g.answer(d.player, {"action": "pass"})
             if not g.over and g.turn != turn:
                 raise ScenarioFailure(f"step {n}: passing priority here would carry the game into turn {g.turn}; "
-                                      "use `advance = {{ turn = {g.turn}, step = \"...\" }}` to go on".replace(
-                                          "{{", "{").replace("}}", "}"), n)
+                                      f"use `advance = {{ turn = {g.turn}, step = \"...\" }}` to go on", n)
             return True
         if d.kind in ("declare_attackers", "declare_blockers"):
             g.answer(d.player, [])

@@ -37,7 +37,18 @@ def rule_parts(number: str) -> tuple[str, str, str]:
         e = ix.lookup(number)
     except Exception:
         return number, "", ""
-    return e.number, e.title or "", e.summary or ""
+    title = e.title or ""
+    if title == "General" and e.title_from:
+        # "500.1 General" says little: name the section instead ("Turn Structure").
+        try:
+            from ..rules.numbering import parent
+            above = parent(e.title_from)
+            section = ix.title_of(above) if above else None
+        except Exception:
+            section = None
+        if section:
+            title = f"{section} (general)"
+    return e.number, title, e.summary or ""
 
 
 def rule_line(number: str, *, dim: bool = False, indent: str = "") -> Text:

@@ -9,41 +9,39 @@ from textual.app import App
 
 from ..engine.view import GameView
 from ..walkthroughs.driver import Walkthrough, WalkthroughInfo, catalogue
-from .screens.overlays import HelpScreen, InspectScreen, LogScreen, Overlay, RuleReferenceScreen
+from .screens.overlays import HelpScreen, InspectScreen, LogScreen, RuleReferenceScreen, TextScreen
 from .screens.walkthrough import WalkthroughScreen
 
 HELP = """\
-A walkthrough is a game set up to show some rules at work, explained page by page.
-Each page shows what happened since the page before, the explanation, and the rules
-it cites in plain words. Cards the page is about are marked ~ on the board.
+A walkthrough is a game set up to show some rules at work,
+explained page by page. Each page shows the explanation, what
+happened since the page before, and the rules it cites in plain
+words. The cards a page is about are marked ~ on the board.
 
 On a page:
-  Space / Enter / Right / n   next page
-  Esc / Backspace / Left / p  back one page (the game is replayed to it exactly)
-  R (or r, F5)                restart from the first page
-  1-9                         the full reference of a rule listed on the page, with
-                              the rules around it (letters move to them)
-  Up/Down, PgUp/PgDn          scroll the page
-  Tab / Shift+Tab, then i     pick a card on the board and inspect it
-  L                           the whole game log
-  N                           on the last page: the next walkthrough
-  q / Ctrl+Q                  quit
+  Space, Enter, Right, n   next page
+  Esc, Backspace, Left, p  back a page (the game is replayed to it)
+  R, r, F5                 restart from the first page
+  1-9                      a rule listed on the page, in full, with
+                           the rules around it (letters go to them)
+  Up/Down, PgUp/PgDn       scroll the page
+  Tab, Shift+Tab, then i   pick a card on the board and inspect it
+  L                        the whole game log
+  N                        on the last page: the next walkthrough
+  q, Ctrl+Q                quit
 
-Your decisions: where the walkthrough says "Your decision", the game's own prompt
-appears at the bottom, with the same keys as in a game (letters choose, Space
-confirms). S makes the walkthrough's choice instead; Esc goes back a page. If you
-choose differently, the game follows your choice: the next pages show what it led
-to (the log, life totals, what differs from the walkthrough's line), and the
-walkthrough goes on as long as its script still fits your game.
+Your decisions: where a page says "Your decision", the game's own
+prompt appears at the bottom, with the keys of a game (letters
+choose, Space confirms). S makes the walkthrough's choice; Esc
+goes back a page. If you choose differently, the game follows your
+choice: the next pages show what it led to (the log, life totals,
+what differs from the walkthrough), for as long as the rest of the
+walkthrough's script still fits your game.
 
-Markers: (T) tapped, (sick) summoning sick, dmg N damage, [+1/+1 x2] counters,
-  ATK->Bob attacking, BLK->X blocking, 3/3* changed power/toughness.
+Markers: (T) tapped, (sick) summoning sick, dmg N damage,
+  [+1/+1 x2] counters, ATK->Bob attacking, BLK->X blocking,
+  3/3* changed power/toughness.
 """
-
-
-class WalkthroughHelp(Overlay):
-    def __init__(self) -> None:
-        super().__init__("Help: walkthroughs", Text(HELP), "Esc: close   Up/Down: scroll")
 
 
 class WalkthroughApp(App[None]):
@@ -67,7 +65,7 @@ class WalkthroughApp(App[None]):
     def _show(self) -> None:
         assert self.walk is not None
         number = self.info.number if self.info is not None else None
-        screen = WalkthroughScreen(self.walk, number, len(self.items))
+        screen = WalkthroughScreen(self.walk, number)
         old = self.wt_screen
         self.wt_screen = screen
         if old is None:
@@ -94,7 +92,7 @@ class WalkthroughApp(App[None]):
         self._show()
 
     def show_walkthrough_help(self, screen: Any) -> None:
-        self.push_screen(WalkthroughHelp())
+        self.push_screen(TextScreen("Help: walkthroughs", Text(HELP), "Esc: close   Up/Down: scroll"))
 
     def show_reference(self, number: str) -> None:
         self.push_screen(RuleReferenceScreen(number))

@@ -95,8 +95,7 @@ def find(name: str, items: list[WalkthroughInfo] | None = None) -> WalkthroughIn
     """A walkthrough by number ("5"), file name ("05-combat-basics", "combat-basics") or part of its title."""
     items = catalogue() if items is None else items
     key = name.strip().lower()
-    if key.endswith(".toml"):
-        key = key[:-5]
+    key = key.removesuffix(".toml")
     if key.isdigit():
         for w in items:
             if w.number == int(key):
@@ -165,7 +164,8 @@ class Walkthrough:
         self.cards = cards
         self.sc = scenario if scenario is not None else load(self.path, cards)
         steps = self.sc.steps
-        self.total = sum(1 for s in steps if "say" in s) + sum(1 for s in steps if s.get("reader")) + 1
+        self.total = sum(1 for i, s in enumerate(steps) if "say" in s and not self._leads_to_reader(i)) + \
+            sum(1 for s in steps if s.get("reader")) + 1
         self.answers: dict[int, Any] = {}     # entry index -> the reader's answer there
         self.runner: Runner | None = None
         self.page: Page = Page("broken", 0, 0)
@@ -341,7 +341,7 @@ class Walkthrough:
                             if exp:
                                 check_expectations(r, exp, n)
                     r.last_refusal = None
-                    if "say" in entry:
+                    if "say" in entry and not self._leads_to_reader(self.i):
                         return self._page("say", entry, differences=differences)
                     self.i += 1
                     continue
@@ -386,6 +386,14 @@ class Walkthrough:
         r.res = Resolver(game, self.sc.players)
         r.res.refresh()
         self.mark = min(self.mark, len(game.log.entries))
+
+    def _leads_to_reader(self, i: int) -> bool:
+        """A narration followed at once by a reader's decision is shown with that decision, as one page."""
+        steps = self.sc.steps
+        j = i + 1
+        while j < len(steps) and "expect" in steps[j] and "say" not in steps[j]:
+            j += 1
+        return j < len(steps) and bool(steps[j].get("reader"))
 
     def _apply(self, entry: dict[str, Any], n: int) -> None:
         """One scripted entry, as the scenario runner applies it."""
@@ -638,5 +646,14 @@ def describe_answer(g: Game, d: Decision, answer: Any) -> str:
     return str(answer)
 
 
-__all__ = ["Walkthrough", "Page", "ChoiceNote", "WalkthroughInfo", "catalogue", "find", "UnknownWalkthrough",
-           "describe_answer", "canonical"]
+__all__ = [
+    "ChoiceNote",
+    "Page",
+    "UnknownWalkthrough",
+    "Walkthrough",
+    "WalkthroughInfo",
+    "canonical",
+    "catalogue",
+    "describe_answer",
+    "find",
+]

@@ -206,7 +206,7 @@ class RuleReferenceScreen(Overlay):
         self.context = context
         self.history: list[str] = []
         heading, body, self.links = reference_text(number, context)
-        super().__init__(heading, body, "letter: go to that rule   Backspace: back   Up/Down: scroll   Esc: close")
+        super().__init__(heading, body, "letter: go there   Backspace: back   Up/Down: scroll   Esc: close")
 
     def show(self, number: str) -> None:
         self.number = number
@@ -227,6 +227,10 @@ class RuleReferenceScreen(Overlay):
                 self.show(self.history.pop())
             return
         super().key(key, char)
+
+
+class TextScreen(Overlay):
+    """Any text in a box (the walkthroughs' help)."""
 
 
 class ListScreen(Overlay):

@@ -28,8 +28,18 @@ from .. import text as tx
 from ..explain import rule_line
 from ..prompts import Answer, Cancel, Inspect, NumberPrompt, PromptState, Redraw, prompt_for
 from ..snapshot import Snapshot, take
-from ..widgets.board import (BattlefieldZone, HandZone, Item, KeyBar, PlayerLine, PromptPanel, StackZone,
-                             StatusBar, Zone, flow)
+from ..widgets.board import (
+    BattlefieldZone,
+    HandZone,
+    Item,
+    KeyBar,
+    PlayerLine,
+    PromptPanel,
+    StackZone,
+    StatusBar,
+    Zone,
+    flow,
+)
 
 BOARD_ZONES = ("p1-hand", "p1-bf", "stack", "p0-bf", "p0-hand")
 NEXT_KEYS = ("space", "enter", "right", "n", "f2")
@@ -90,11 +100,10 @@ class WalkthroughScreen(Screen):
     CSS_PATH = "walkthrough.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
-    def __init__(self, walk: Walkthrough, number: int | None = None, count: int | None = None) -> None:
+    def __init__(self, walk: Walkthrough, number: int | None = None) -> None:
         super().__init__()
         self.walk = walk
         self.number = number           # the walkthrough's number in the list, if known
-        self.count = count
         self.snaps: list[Snapshot] = []
         self.state: PromptState | None = None
         self.rules: list[str] = []     # the rules listed on the page, for 1-9
@@ -210,8 +219,10 @@ class WalkthroughScreen(Screen):
         # What this page is about: the objects of its log entries and those its narration names.
         ids: set[int] = set()
         for e in self.walk.log(page):
-            ids.update(e.objects)
-        if page.text:
+            if len(e.objects) <= 3:     # "draws 7 cards" would mark a whole hand
+                ids.update(e.objects)
+        if page.text and not (page.diverged and page.kind != "decision"):
+            # (After the reader's own choice, the script's text may name what isn't so in this game.)
             ids |= named_objects(page.text, self._board_objects())
         if self.state is not None:
             oid = self.state.prompt.highlighted_oid()
@@ -257,13 +268,9 @@ class WalkthroughScreen(Screen):
         if own and page.text:
             para(Text(page.text))
             rules = list(page.cites)
-        if page.kind == "decision":
-            who = self.walk.players[page.player] if page.player is not None else "the reader"
-            line = Text(f"Your decision, as {who}: ", style="bold")
-            line.append("make it with the prompt below" + (
-                "; S makes the walkthrough's choice." if page.scripted is not None
-                else ". (The walkthrough's own choice doesn't fit your game.)"))
-            para(line)
+        if page.kind == "decision" and page.scripted is None:
+            para(Text("Decide with the prompt below: the walkthrough's own choice doesn't fit your game any "
+                      "more.", style="bold"))
 
         entries = self.walk.log(page)
         if entries or page.refusals:
@@ -305,21 +312,28 @@ class WalkthroughScreen(Screen):
             block = Text("The walkthrough can't go on from here: its script was written for its own choice, "
                          "and its next step doesn't fit your game.", style="bold")
             block.append("\nEsc goes back to decide again; R restarts.")
-            block.append(f"\n(details: {page.problem})", style="dim")
+            detail = page.problem.split("; use `")[0]
+            block.append(f"\n(details: {detail})", style="dim")
             para(block)
         elif page.kind == "broken":
             para(Text(f"This walkthrough has a problem: {page.problem}", style="bold reverse"))
 
         rules = list(dict.fromkeys(rules))[:MAX_RULES]
-        if rules:
+        logged = [c for c in self._cited(entries) if c not in rules][: MAX_RULES - len(rules)]
+        if rules or logged:
             block = Text("Rules", style="bold")
-            block.append(f" ({'1-%d' % len(rules) if len(rules) > 1 else '1'} opens one in full)", style="dim")
+            n = len(rules) + len(logged)
+            block.append(f" ({f'1-{n}' if n > 1 else '1'} opens one in full)", style="dim")
             block.append(":", style="bold")
-            for k, c in enumerate(rules, 1):
+            for k, c in enumerate(rules + logged, 1):
+                if k == len(rules) + 1:
+                    block.append("\n")
+                    block.append("Also cited in the log:" if rules else "Cited in the log:", style="dim")
                 for line in hanging(f"{k}) ", rule_line(c), width):
                     block.append("\n")
                     block.append_text(line)
             para(block)
+            rules = rules + logged
         return t, rules
 
     @staticmethod
@@ -356,7 +370,7 @@ class WalkthroughScreen(Screen):
             panel.prompt = self.state.prompt
             who = self.walk.players[page.player] if page.player is not None else ""
             head = Text(f" Your decision, as {who} ", style="bold reverse")
-            head.append("  S: the walkthrough's choice" if page.scripted is not None else "")
+            head.append("  S: the walkthrough's choice" if page.scripted is not None else "  (yours alone)")
             head.append("   Esc: back   R: restart", style="dim")
             panel.headline = head
             hints = list(self.state.prompt.hints()) + [("?", "help")]
@@ -372,7 +386,7 @@ class WalkthroughScreen(Screen):
             if page.kind == "end" and hasattr(self.app, "next_walkthrough") and self.app.next_walkthrough():
                 hints.append(("N", "next walkthrough"))
             if self.rules:
-                hints.append(("1-%d" % len(self.rules) if len(self.rules) > 1 else "1", "rule"))
+                hints.append((f"1-{len(self.rules)}" if len(self.rules) > 1 else "1", "rule"))
             hints += [("?", "help"), ("q", "quit"), ("Up/Down", "scroll"), ("Tab", "cards"), ("i", "inspect"),
                       ("L", "log")]
         keys.hints = hints

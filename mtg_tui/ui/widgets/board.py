@@ -333,8 +333,8 @@ class LogPanel(Zone):
     """The game log, newest last; with focus, a cursor scrolls it.
 
     With ``explain`` on, each entry is followed by the summaries of the rules it cites (our own words, from
-    mtg_tui.rules): in full for the newest entry shown (or the one under the cursor), one line each for
-    the others.
+    mtg_tui.rules): in full for the newest entry shown (or the one under the cursor) and wherever the panel
+    is tall; one line each for the others in the small log of narrow screens.
     """
 
     quiet_steps: bool = True
@@ -385,13 +385,21 @@ class LogPanel(Zone):
             if self.focused and i == self.cursor:
                 t = Text(">", style="bold") + t
                 t.stylize("reverse")
-            block, _ = flow([t], width)
-            block += explanation_lines(e.cites, width, full=i == end - 1)
+            head, _ = flow([t], width)
             room = height - len(lines)
+            # The newest entry in full; the others too where the panel is tall (the wide sidebar).
+            block = head + explanation_lines(e.cites, width, full=i == end - 1 or height >= 12)
+            if len(block) > room:
+                # The newest entry's rules in full don't fit: one line each, then cut.
+                block = head + explanation_lines(e.cites, width, full=False)
             if len(block) > room:
                 if lines:
                     break          # an older entry that doesn't fit whole is left out
                 block = block[:room]
+                last = block[-1]
+                if last.cell_len >= width:
+                    last.truncate(max(1, width - 1))
+                last.append("…", style="dim")
             lines = block + lines
             i -= 1
         return Text("\n").join(lines)
