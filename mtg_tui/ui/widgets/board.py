@@ -388,7 +388,10 @@ class LogPanel(Zone):
             head, _ = flow([t], width)
             room = height - len(lines)
             # The newest entry in full; the others too where the panel is tall (the wide sidebar).
-            block = head + explanation_lines(e.cites, width, full=i == end - 1 or height >= 12)
+            why: list[Text] = []
+            if getattr(e, "why", "") and (i == end - 1 or height >= 12):
+                why, _ = flow([Text("  " + e.why, style="italic")], width)
+            block = head + why + explanation_lines(e.cites, width, full=i == end - 1 or height >= 12)
             if len(block) > room:
                 # The newest entry's rules in full don't fit: one line each, then cut.
                 block = head + explanation_lines(e.cites, width, full=False)
