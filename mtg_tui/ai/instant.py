@@ -39,6 +39,9 @@ def instant_action(board: Board, options: list[Any], level: Level, memo: Any) ->
     lethal = lethal_burn(board, plays)
     if lethal is not None:
         return lethal.action
+    winning = [p for p in plays if p.score >= 10000 and p.action.get("targets") is not None]
+    if winning:
+        return winning[0].action
     if board.stack:
         top = board.stack[0]
         if top.controller == board.me:

@@ -33,7 +33,7 @@ class Level:
 
 EASY = Level("easy", naive_combat=True, holds_mana=False, uses_tricks=False, counters_all=True)
 NORMAL = Level("normal")
-HARD = Level("hard", lookahead=True, lines=16, line_decisions=200, work=16000)
+HARD = Level("hard", lookahead=True, lines=16, line_decisions=200, work=24000)
 
 LEVELS = {"easy": EASY, "normal": NORMAL, "hard": HARD}
 

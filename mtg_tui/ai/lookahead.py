@@ -23,8 +23,10 @@ The budget is a count, not a clock: at most ``level.lines`` candidates per
 decision, each played for at most ``level.line_decisions`` decisions, and
 at most ``level.work`` work units in all, where replaying one answer to
 make a copy costs 1 unit and simulating one decision costs ``DECISION_COST``
-units. A given position therefore always gets the same answer, whatever the
-machine; the units are calibrated so that a decision stays under a second.
+units, both scaled by the size of the battlefield (a crowded board makes
+every step slower). A given position therefore always gets the same answer,
+whatever the machine; the units are calibrated so that a decision stays
+under a second.
 """
 
 from __future__ import annotations
@@ -81,7 +83,7 @@ class LookAhead:
         cands = _legal_unique_actions(d, cands)[: self.level.lines]
         if len(cands) <= 1:
             return normal
-        return self._best(game, d, cands)
+        return self._best(game, d, cands, len(board.permanents))
 
     def _moment_matters(self, board: Board) -> bool:
         if board.stack:
@@ -118,7 +120,7 @@ class LookAhead:
         cands = _legal_unique(d, cands)[: self.level.lines]
         if len(cands) <= 1:
             return plan
-        return self._best(game, d, cands)
+        return self._best(game, d, cands, len(board.permanents))
 
     def block(self, game: Game, board: Board, d: Decision) -> Any:
         plan = plan_blocks(board, d.data, board.view.combat())
@@ -141,24 +143,26 @@ class LookAhead:
         cands = _legal_unique(d, cands)[: self.level.lines]
         if len(cands) <= 1:
             return plan
-        return self._best(game, d, cands)
+        return self._best(game, d, cands, len(board.permanents))
 
     # -- playing lines -------------------------------------------------------------
 
-    def _best(self, game: Game, d: Decision, cands: list[Any]) -> Any:
+    def _best(self, game: Game, d: Decision, cands: list[Any], permanents: int) -> Any:
         me = d.player
         budget = self.level.work
         per_line = self.level.line_decisions
-        replay_cost = len(game.record) + 1
+        # Replaying and simulating cost more on a crowded battlefield: scale the units by its size.
+        scale = (13 + permanents) / 26
+        replay_cost = int((len(game.record) + 1) * scale)
         hand_ids = frozenset(o.id for o in (GameView(game, viewer=me).hand(me) or []))
         best: tuple[float, int] | None = None
         self.work_used = 0
         self.lines_tried = 0
         for i, cand in enumerate(cands):
-            if i > 0 and self.work_used + replay_cost + DECISION_COST * per_line > budget:
+            if i > 0 and self.work_used + replay_cost + int(DECISION_COST * per_line * scale) > budget:
                 break
             score, used = self._line(game, me, cand, hand_ids, per_line)
-            self.work_used += replay_cost + DECISION_COST * used
+            self.work_used += replay_cost + int(DECISION_COST * used * scale)
             self.lines_tried += 1
             if best is None or score > best[0] + 1e-6:
                 best = (score, i)

@@ -87,6 +87,11 @@ def kill_value(board: Board, oid: int, r: Reading, amount: int | None = None) ->
             return sign * worth
         return sign * 2.0
     val = threat(board, c) if side == board.opp else creature_value(c)
+    if side == board.opp and _keeps_opponent_alive(board, c.view):
+        gone = r.exile or r.bounce or r.steal or (r.destroy and not c.indestructible) or \
+            (r.damage and (amount or r.damage) >= c.health and not c.indestructible)
+        if gone:
+            return 10000.0
     dies = False
     if r.damage:
         n = amount if amount is not None else r.damage
@@ -168,6 +173,15 @@ def help_value(board: Board, oid: int, r: Reading) -> float:
     if r.regenerate or r.prevent:
         base += 0.5
     return sign * base
+
+
+def _keeps_opponent_alive(board: Board, v: Any) -> bool:
+    """A "you can't lose the game" permanent while its controller has already lost on life or poison."""
+    text = " ".join(v.abilities).lower()
+    if "can't lose the game" not in text:
+        return False
+    p = board.players[board.opp]
+    return p.life <= 0 or p.poison >= 10 or p.library_count == 0
 
 
 def best_damage_target(board: Board, options: list[int], amount: int, r: Reading) -> tuple[int | None, float]:

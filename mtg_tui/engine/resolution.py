@@ -377,7 +377,7 @@ def resolve_top(game: "Game") -> Gen:
                     actions.move(game, spell, "graveyard", log=False)
                     return
                 aura_target = spell.targets[0][0]
-        game.log_event(f"{spell.name} resolves.", ("608.3",), (spell.id,))
+        game.log_event(f"{spell.name} resolves.", ("608.2", "608.3"), (spell.id,))
         yield from as_enters_choices(game, spell, spell.controller)
         new = actions.move(game, spell, "battlefield", controller=spell.controller, attach_to=aura_target,
                            log=False)
