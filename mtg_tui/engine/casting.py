@@ -9,6 +9,7 @@ checked; then the spell moves to the stack and its costs are paid (601.2).
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Any, Generator
 
 from . import actions
@@ -18,7 +19,7 @@ from .costs import (activated_abilities, check_cost_picks, check_other_costs, co
 from .decisions import CANCEL, Decision, IllegalAnswer, Option
 from .events import Event
 from .costs import payment_units
-from .mana import COLOR_BY_NAME, COLOR_NAMES, ManaCost, match_payment
+from .mana import COLOR_BY_NAME, COLOR_NAMES, ManaCost, Symbol, match_payment
 from .objects import GameObject, StackAbility
 from .refs import ObjectFilter, TargetSpec
 from .targets import candidates, check_choice, has_legal_choice
@@ -57,30 +58,38 @@ def base_cost(game: "Game", card: GameObject) -> ManaCost:
     return game.chars(card).mana_cost
 
 
+_REDUCTIONS: "weakref.WeakKeyDictionary[Any, tuple[CostReduction, ...]]" = weakref.WeakKeyDictionary()
+
+
+def _reductions(card: GameObject) -> tuple[CostReduction, ...]:
+    found = _REDUCTIONS.get(card.card)
+    if found is None:
+        found = _REDUCTIONS[card.card] = tuple(a for a in card.card.abilities if isinstance(a, CostReduction))
+    return found
+
+
 def total_cost(game: "Game", card: GameObject, player: int, x: int) -> ManaCost:
     """The total mana cost (601.2f): the cost with X, less any cost reductions (generic mana only)."""
+    cost = base_cost(game, card).with_x(x)
+    reductions = _reductions(card)
+    if not reductions:
+        return cost
     from .refs import object_matches
     from .resolution import Ctx
     from .triggers import condition_holds
-    cost = base_cost(game, card).with_x(x)
     less = 0
-    for a in card.card.abilities:
-        if isinstance(a, CostReduction):
-            if a.condition is not None:
-                ctx = Ctx(game, player, card, card.id, card.card_uid, card.name)
-                if condition_holds(game, a.condition, ctx):
-                    less += a.amount
-            elif a.per is not None:
-                flt = a.per
-                pool = game.battlefield if flt.zone == "battlefield" else game.zone_list(flt.zone or "graveyard",
-                                                                                           player)
-                less += a.amount * sum(1 for o in pool if object_matches(game, o, flt, card.id, player))
-    if not less:
-        return cost
+    for a in reductions:
+        if a.condition is not None:
+            ctx = Ctx(game, player, card, card.id, card.card_uid, card.name)
+            if condition_holds(game, a.condition, ctx):
+                less += a.amount
+        elif a.per is not None:
+            flt = a.per
+            pool = game.battlefield if flt.zone == "battlefield" else game.zone_list(flt.zone or "graveyard", player)
+            less += a.amount * sum(1 for o in pool if object_matches(game, o, flt, card.id, player))
     generic = sum(s.amount for s in cost.symbols if s.kind == "generic")
     rest = tuple(s for s in cost.symbols if s.kind != "generic")
     left = max(0, generic - less)
-    from .mana import Symbol
     syms = ((Symbol("generic", amount=left),) if left or not rest else ()) + rest
     return ManaCost(syms)
 
