@@ -34,19 +34,38 @@ Gen = Generator[Decision, Any, Any]
 # What a card or ability is
 
 
+class _Traits:
+    """What casting needs to know about a card's printed abilities, worked out once per card."""
+
+    __slots__ = ("additional", "flashback", "reductions", "hand_abilities", "flash", "__weakref__")
+
+    def __init__(self, card: Any) -> None:
+        abilities = card.abilities
+        self.additional = next((a.cost for a in abilities if isinstance(a, AdditionalCost)), None)
+        self.flashback = next((a.param for a in abilities if isinstance(a, KeywordAbility)
+                               and a.keyword == "flashback"), None)
+        self.reductions = tuple(a for a in abilities if isinstance(a, CostReduction))
+        self.hand_abilities = any(isinstance(a, ActivatedAbility) and a.zone == "hand" for a in abilities)
+        self.flash = any(getattr(a, "keyword", None) == "flash" for a in abilities)
+
+
+_TRAITS: "weakref.WeakKeyDictionary[Any, _Traits]" = weakref.WeakKeyDictionary()
+
+
+def traits(card: GameObject) -> _Traits:
+    found = _TRAITS.get(card.card)
+    if found is None:
+        found = _TRAITS[card.card] = _Traits(card.card)
+    return found
+
+
 def additional_cost(card: GameObject) -> Any:
     """The "As an additional cost to cast this spell, ..." part of a card's costs (601.2f), or None."""
-    for a in card.card.abilities:
-        if isinstance(a, AdditionalCost):
-            return a.cost
-    return None
+    return traits(card).additional
 
 
 def flashback_cost(card: GameObject) -> ManaCost | None:
-    for a in card.card.abilities:
-        if isinstance(a, KeywordAbility) and a.keyword == "flashback":
-            return a.param
-    return None
+    return traits(card).flashback
 
 
 def base_cost(game: "Game", card: GameObject) -> ManaCost:
@@ -58,20 +77,10 @@ def base_cost(game: "Game", card: GameObject) -> ManaCost:
     return game.chars(card).mana_cost
 
 
-_REDUCTIONS: "weakref.WeakKeyDictionary[Any, tuple[CostReduction, ...]]" = weakref.WeakKeyDictionary()
-
-
-def _reductions(card: GameObject) -> tuple[CostReduction, ...]:
-    found = _REDUCTIONS.get(card.card)
-    if found is None:
-        found = _REDUCTIONS[card.card] = tuple(a for a in card.card.abilities if isinstance(a, CostReduction))
-    return found
-
-
 def total_cost(game: "Game", card: GameObject, player: int, x: int) -> ManaCost:
     """The total mana cost (601.2f): the cost with X, less any cost reductions (generic mana only)."""
     cost = base_cost(game, card).with_x(x)
-    reductions = _reductions(card)
+    reductions = traits(card).reductions
     if not reductions:
         return cost
     from .refs import object_matches
@@ -313,7 +322,7 @@ def legal_actions(game: "Game", player: int) -> list[Option]:
     sorcery_ok = is_sorcery_timing(game, player)
     land_ok = sorcery_ok and p.lands_played < 1
     units = None
-    castable_zones = list(p.hand) + [c for c in p.graveyard if flashback_cost(c) is not None]
+    castable_zones = list(p.hand) + [c for c in p.graveyard if traits(c).flashback is not None]
     for card in castable_zones:
         c = game.chars(card)
         if "Land" in c.types:
@@ -322,8 +331,7 @@ def legal_actions(game: "Game", player: int) -> list[Option]:
             continue
         if not base_cost(game, card).symbols:
             continue
-        if not sorcery_ok and "Instant" not in c.types and not any(
-                getattr(a, "keyword", None) == "flash" for a in c.abilities):
+        if not sorcery_ok and "Instant" not in c.types and not traits(card).flash:
             continue
         if units is None:
             units = payment_units(game, player, set())
@@ -337,6 +345,8 @@ def legal_actions(game: "Game", player: int) -> list[Option]:
             label = f"Cast {card.name}" + (" (flashback)" if card.zone == "graveyard" else "")
             opts.append(Option({"action": "cast", "card": card.id}, label))
     for card in p.hand:
+        if not traits(card).hand_abilities:
+            continue
         ci = -1
         for ab in game.chars(card).abilities:
             if isinstance(ab, ActivatedAbility):
