@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from .agents.base import play_out
 from .cardtext.loader import default_db
@@ -146,7 +147,13 @@ def load_cards(name: str) -> tuple[str, list[str]]:
 def run_simulation(games: int, seed: int, deck1: str, deck2: str, p1: str = "random", p2: str = "random",
                    workers: int = 1, progress: bool = True) -> SimResult:
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
     from rich.table import Table
 
     name1, cards1 = load_cards(deck1)

@@ -56,6 +56,14 @@ CUSTOM = {
     "Test Plaza": ('type = "Land — Gate"', "When this land enters, sacrifice it unless you pay {1}.\n"
                    "{T}: Add one mana of any color."),
     "Test Tower": ('type = "Land"', "You have no maximum hand size.\n{T}: Add {C}."),
+    "Test Cruelty": ('cost = "{2}{B}"\ntype = "Instant"', "Target creature gets -5/-5 until end of turn. If that "
+                     "creature would die this turn, exile it instead."),
+    "Test Corrupt": ('cost = "{5}{B}"\ntype = "Sorcery"', "Test Corrupt deals damage equal to the number of Swamps "
+                     "you control to any target. You gain life equal to the damage dealt this way."),
+    "Test Knight": ('cost = "{1}{W}"\ntype = "Creature — Human Knight"\npower = 2\ntoughness = 2',
+                    "Hexproof from red"),
+    "Test Storm": ('cost = "{U}"\ntype = "Instant"', "Draw three cards, then put two cards from your hand on top of "
+                   "your library in any order."),
     "Altar Imp": ('cost = "{B}"\ntype = "Creature — Imp"\npower = 1\ntoughness = 1',
                   "Sacrifice another creature: You gain 2 life."),
 }
@@ -553,4 +561,58 @@ player = "Alice"
 choose = "no"
 [[step]]
 expect.zones = { "Alice.graveyard" = ["Test Plaza"] }
+''')
+
+
+def test_exile_instead_of_dying_and_damage_dealt_this_way(tmp_path: Path, custom_db: CardDatabase) -> None:
+    run(tmp_path, custom_db, GAME + '''
+[Alice]
+hand = ["Test Cruelty", "Test Corrupt"]
+battlefield = ["Swamp", "Swamp", "Swamp", "Swamp", "Swamp", "Swamp", "Swamp", "Swamp", "Swamp"]
+[Bob]
+battlefield = ["Hill Giant"]
+[[step]]
+player = "Alice"
+cast = "Test Cruelty"
+targets = ["Hill Giant"]
+[[step]]
+pass = "resolve"
+[[step]]
+expect.zones = { "Bob.exile" = ["Hill Giant"], "Bob.graveyard" = [] }
+[[step]]
+player = "Alice"
+cast = "Test Corrupt"
+targets = ["Bob"]
+[[step]]
+pass = "resolve"
+[[step]]
+expect.life = { Bob = 11, Alice = 29 }
+''')
+
+
+def test_hexproof_from_a_color_and_cards_from_hand_on_top(tmp_path: Path, custom_db: CardDatabase) -> None:
+    run(tmp_path, custom_db, GAME + '''
+[Alice]
+hand = ["Lightning Bolt", "Test Storm"]
+library = ["Forest", "Swamp", "Plains", "Island"]
+battlefield = ["Mountain", "Island"]
+[Bob]
+battlefield = ["Test Knight"]
+[[step]]
+player = "Alice"
+cast = "Lightning Bolt"
+targets = ["Test Knight"]
+[[step]]
+expect.error = "legal"
+[[step]]
+player = "Alice"
+cast = "Test Storm"
+[[step]]
+pass = "resolve"
+[[step]]
+player = "Alice"
+choose = ["Lightning Bolt", "Forest"]
+[[step]]
+expect.zones = { "Alice.hand" = ["Swamp", "Plains"], "Alice.library" = ["Lightning Bolt", "Forest", "Island"] }
+expect.card."Lightning Bolt" = { zone = "library" }
 ''')

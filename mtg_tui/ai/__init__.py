@@ -7,4 +7,4 @@ player, seeing only what that player may see. See docs/ai.md.
 from .agent import ComputerPlayer, safe_answer
 from .levels import LEVELS, Level, level
 
-__all__ = ["ComputerPlayer", "LEVELS", "Level", "level", "safe_answer"]
+__all__ = ["LEVELS", "ComputerPlayer", "Level", "level", "safe_answer"]

@@ -21,7 +21,8 @@ from .attack import plan_attack
 from .block import plan_blocks
 from .board import Board, Memo
 from .instant import instant_action
-from .levels import Level, level as level_named
+from .levels import Level
+from .levels import level as level_named
 from .main_phase import main_action
 from .mulligan import keep
 
@@ -32,12 +33,13 @@ class ComputerPlayer:
     """A scripted opponent. ``level``: "easy", "normal" or "hard" (or a ``Level``)."""
 
     def __init__(self, level: str | Level = "normal", *, strict: bool = False,
-                 hand_filter: Any = None) -> None:
+                 hand_filter: Any = None, known_hand: Any = None) -> None:
         self.level = level_named(level) if isinstance(level, str) else level
         self.strict = strict            # re-raise a policy's errors instead of falling back (tests)
         self.fallbacks: list[str] = []
         self.memo = Memo()
-        self.hand_filter = hand_filter  # look-ahead: which hand cards may be played (None: all)
+        self.hand_filter = hand_filter  # look-ahead: which actions may use the hand (None: all)
+        self.known_hand = known_hand    # look-ahead: which hand cards it may even know about (None: all)
         self._lookahead: Any = None
         self.decision_count = 0
 
@@ -62,7 +64,7 @@ class ComputerPlayer:
     def _decide(self, game: Game, d: Decision) -> Any:
         me = d.player
         view = GameView(game, viewer=me)
-        board = Board(view, me)
+        board = Board(view, me, self.known_hand)
         kind = d.kind
         if kind == "priority":
             return self.priority(game, board, d)
@@ -79,7 +81,7 @@ class ComputerPlayer:
                     return ans
             return plan_blocks(board, d.data, view.combat(), naive=self.level.naive_combat)
         if kind == "mulligan":
-            hand = view.hand(me) or []
+            hand = board.hand
             return "keep" if keep(hand, d.data.get("mulligans", 0)) else "mulligan"
         if kind == "bottom":
             return choices.bottom(board, d)

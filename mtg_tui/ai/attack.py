@@ -172,8 +172,6 @@ def plan_attack(board: Board, data: dict[str, Any], naive: bool = False) -> list
             for c in list(free):
                 if got >= loyalty:
                     break
-                if c.id in must and False:
-                    continue
                 assign[c.id] = pw
                 got += c.combat_damage
                 free.remove(c)

@@ -131,9 +131,7 @@ def can_block(blocker: Creature, attacker: Creature) -> bool:
         return False
     if attacker.protections & blocker.colors:
         return False
-    if any(s in blocker.subtypes for s in attacker.blocked_by_never):
-        return False
-    return True
+    return not any(s in blocker.subtypes for s in attacker.blocked_by_never)
 
 
 @dataclass
@@ -142,6 +140,7 @@ class Board:
 
     view: GameView
     me: int
+    hand_filter: Any = None     # look-ahead copies: which of our hand's cards we may know about
 
     @property
     def opp(self) -> int:
@@ -194,7 +193,8 @@ class Board:
 
     @cached_property
     def hand(self) -> list[ObjectView]:
-        return self.view.hand(self.me) or []
+        cards = self.view.hand(self.me) or []
+        return self.hand_filter(cards) if self.hand_filter is not None else cards
 
     @property
     def opp_hand_count(self) -> int:

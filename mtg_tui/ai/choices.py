@@ -93,8 +93,6 @@ def may(board: Board, d: Decision) -> str:
     top = board.stack[0] if board.stack else None
     text = (top.text if top is not None else "") + " " + d.prompt
     low = text.lower()
-    if top is not None and top.controller != board.me and "you may" in low:
-        pass
     bad = ("sacrifice", "discard", "lose", "pay ")
     good = ("return", "draw", "gain", "put", "search", "create", "untap")
     m = re.search(r"you may ([^.]*)", low)
@@ -111,9 +109,7 @@ def scry(board: Board, d: Decision) -> list[int]:
     for opt in d.options:
         name = opt.label
         is_land = _is_land_name(board, name)
-        if is_land and lands >= 5:
-            out.append(opt.value)
-        elif not is_land and lands <= 2:
+        if is_land and lands >= 5 or not is_land and lands <= 2:
             out.append(opt.value)
     return out
 

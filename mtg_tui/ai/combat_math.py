@@ -34,7 +34,7 @@ class Fighter:
     regen: bool = False
 
     @classmethod
-    def of(cls, c: Creature, pump: tuple[int, int] = (0, 0), regen: bool = False) -> "Fighter":
+    def of(cls, c: Creature, pump: tuple[int, int] = (0, 0), regen: bool = False) -> Fighter:
         return cls(c.id, max(0, c.power + pump[0]), c.toughness + pump[1], c.damage, c.first_strike,
                    c.double_strike, c.deathtouch, c.has("lifelink"), c.has("trample"), c.indestructible,
                    c.has("infect"), c.protections, c.colors, creature_value(c), regen)
@@ -81,7 +81,7 @@ def fight(att: Fighter, blockers: list[Fighter]) -> Outcome:
     any_first = att.first or any(b.first for b in blockers)
     steps = (True, False) if any_first else (False,)
     for first_step in steps:
-        def deals(f: Fighter) -> bool:
+        def deals(f: Fighter, first_step: bool = first_step) -> bool:
             if not any_first:
                 return True
             if first_step:

@@ -69,9 +69,7 @@ def abilities_value(c: Creature) -> float:
             v += 2.0 if "{t}" in cost.lower() else 0.8
         elif a.loot or a.draw:
             v += 1.5
-        elif a.regenerate:
-            v += 1.2
-        elif a.self_pump:
+        elif a.regenerate or a.self_pump:
             v += 1.2
         else:
             v += 0.5

@@ -350,10 +350,9 @@ def end_step(board: Board, plays: list[Play]) -> dict[str, Any] | None:
             continue
         if p.kind == "burn":
             t = (p.action.get("targets") or [[]])[0]
-            if t and t[0] == board.opp + 1:
-                # to the face only when the opponent is nearly dead
-                if board.opp_life - (p.reading.damage if p.reading.damage > 0 else (p.action.get("x") or 0)) > 4:
-                    continue
+            amount = p.reading.damage if p.reading.damage > 0 else (p.action.get("x") or 0)
+            if t and t[0] == board.opp + 1 and board.opp_life - amount > 4:
+                continue   # to the face only when the opponent is nearly dead
         cands.append(p)
     if not cands:
         return None

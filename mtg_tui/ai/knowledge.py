@@ -151,7 +151,7 @@ def read(text: str, name: str = "") -> Reading:
                           "target player or planeswalker": "player", "target player": "player",
                           "each creature": "each_creature", "each player": "each_player",
                           "each opponent": "each_player"}[dest]
-        if t.startswith("sacrifice ~") or ": it deals" in t or t.startswith("it deals"):
+        if t.startswith(("sacrifice ~", "it deals")) or ": it deals" in t:
             r["self_damage"] = r["damage"]
     if re.search(r"destroy all creatures", t):
         r["destroy"] = "all_creatures"
@@ -268,7 +268,7 @@ def read(text: str, name: str = "") -> Reading:
 
 
 _ACTIVATED = re.compile(r"^((?:\{[^}]+\}|[+-−]?\d+|sacrifice [^:,]+|discard [^:,]+|pay [^:,]+)"
-                        r"(?:\s*,\s*(?:\{[^}]+\}|sacrifice [^:,]+|discard [^:,]+|pay [^:,]+))*)\s*:\s*(.+)$", re.I)
+                        r"(?:\s*,\s*(?:\{[^}]+\}|sacrifice [^:,]+|discard [^:,]+|pay [^:,]+))*)\s*:\s*(.+)$", re.IGNORECASE)
 
 
 def split_activated(text: str) -> tuple[str, str] | None:

@@ -14,10 +14,11 @@ next turn from our own turn, the start of the opponent's next turn from
 theirs), and the position there is scored (``evaluate.position``). The best
 score wins; ties go to the normal answer.
 
-No peeking: on the copies, the opponent plays nothing from its hand (its
-hand is hidden from us) and we play only the cards that were in our hand
-when the line started (our library's order is hidden too). Both still
-attack, block and use their permanents' abilities.
+No peeking: on the copies, the opponent plays nothing from its hand and its
+policy doesn't even look at it (its hand is hidden from us); we play, and
+look at, only the cards that were in our hand when the line started (our
+library's order is hidden too). Both still attack, block and use their
+permanents' abilities.
 
 The budget is a count, not a clock: at most ``level.lines`` candidates per
 decision, each played for at most ``level.line_decisions`` decisions, and
@@ -56,6 +57,7 @@ class LookAhead:
         self.level = level
         self.work_used = 0          # the last decision's work (for measurement)
         self.lines_tried = 0
+        self.decisions = 0          # decisions that were looked ahead at
 
     # -- candidates ----------------------------------------------------------------
 
@@ -158,6 +160,7 @@ class LookAhead:
         best: tuple[float, int] | None = None
         self.work_used = 0
         self.lines_tried = 0
+        self.decisions += 1
         for i, cand in enumerate(cands):
             if i > 0 and self.work_used + replay_cost + int(DECISION_COST * per_line * scale) > budget:
                 break
@@ -175,10 +178,10 @@ class LookAhead:
             g.answer(me, answer)
         except IllegalAnswer:
             return -1e9, 0
-        root_turn = game.turn
+        root_turn = GameView(game).turn
         stop_turn = root_turn + self.level.horizon
-        mine = ComputerPlayer(NORMAL, hand_filter=_only(hand_ids))
-        theirs = ComputerPlayer(NORMAL, hand_filter=_no_hand)
+        mine = ComputerPlayer(NORMAL, hand_filter=_only(hand_ids), known_hand=_known(hand_ids))
+        theirs = ComputerPlayer(NORMAL, hand_filter=_no_hand, known_hand=_blind)
         agents = {me: mine, 1 - me: theirs}
         n = 0
         while not g.over and g.pending is not None and n < limit:
@@ -261,6 +264,16 @@ def _only(hand_ids: frozenset[int]) -> Any:
             return action.get("card") in hand_ids
         return True
     return allowed
+
+
+def _known(hand_ids: frozenset[int]) -> Any:
+    def known(cards: list[Any]) -> list[Any]:
+        return [c for c in cards if c.id in hand_ids]
+    return known
+
+
+def _blind(cards: list[Any]) -> list[Any]:
+    return []
 
 
 def _no_hand(board: Board, action: dict[str, Any]) -> bool:

@@ -55,7 +55,7 @@ def choose_land(board: Board, land_actions: list[dict[str, Any]]) -> dict[str, A
         any(s.mana_value > untapped_now and "{X}" in s.mana_cost for s in spells)
 
     def rank(item: tuple[dict[str, Any], Any]) -> tuple[float, int]:
-        a, c = item
+        c = item[1]
         cols = land_colors(c)
         enters_tapped = "enters the battlefield tapped" in c.text.lower()
         missing = sum(n for col, n in need.items() if col in cols and col not in have)
@@ -95,7 +95,7 @@ def lethal_burn(board: Board, plays: list[Play]) -> Play | None:
     costs = ""
     used: list[tuple[int, Play]] = []
     for amount, p in burn:
-        cost = p.card.mana_cost.replace("{X}", "{%d}" % amount) if (p.card is not None and "{X}" in
+        cost = p.card.mana_cost.replace("{X}", f"{{{amount}}}") if (p.card is not None and "{X}" in
                                                                    p.card.mana_cost) else p.cost
         if board.can_pay(costs + cost):
             costs += cost
@@ -190,12 +190,8 @@ def main_action(board: Board, options: list[Any], level: Level) -> dict[str, Any
     for p in plays:
         if p.score < MIN_SCORE.get(p.kind, 0.5):
             continue
-        if p.timing == "main":
-            usable.append(p)
-        elif p.kind in ("removal", "burn") and p.instant and step == "main1" and attackers and _clears_blocker(
-                board, p):
-            usable.append(p)
-        elif p.kind == "loyalty":
+        if p.timing == "main" or p.kind in ("removal", "burn") and p.instant and step == "main1" and attackers and _clears_blocker(
+                board, p) or p.kind == "loyalty":
             usable.append(p)
     if not usable:
         return None

@@ -52,7 +52,7 @@ def mana_part(cost_text: str) -> str:
 
 def ability_text(label: str, name: str) -> str:
     prefix = f"{name}: "
-    return label[len(prefix):] if label.startswith(prefix) else label
+    return label.removeprefix(prefix)
 
 
 def is_instant_speed(v: ObjectView) -> bool:
@@ -91,8 +91,8 @@ def candidate_plays(board: Board, options: list[Any], *, for_main: bool) -> list
 
 def _x_max(board: Board, cost: str) -> int:
     best = -1
-    for x in range(0, board.mana_count + 1):
-        if board.can_pay(cost.replace("{X}", "{%d}" % x) if x else cost.replace("{X}", "")):
+    for x in range(board.mana_count + 1):
+        if board.can_pay(cost.replace("{X}", f"{{{x}}}") if x else cost.replace("{X}", "")):
             best = x
         else:
             break
@@ -162,7 +162,7 @@ def _cast_play(board: Board, card: ObjectView, a: dict[str, Any]) -> Play | None
     action = dict(base)
     if x is not None:
         action["x"] = x
-    pay_cost = cost.replace("{X}", "{%d}" % x) if x else cost.replace("{X}", "")
+    pay_cost = cost.replace("{X}", f"{{{x}}}") if x else cost.replace("{X}", "")
     if r.damage and r.damage_to in ("any", "creature", "player"):
         amount = x if r.damage < 0 else r.damage
         if amount is None or amount <= 0:
@@ -174,7 +174,7 @@ def _cast_play(board: Board, card: ObjectView, a: dict[str, Any]) -> Play | None
             need = _x_needed(board, tid, amount)
             if need < amount:
                 action["x"] = need
-                pay_cost = cost.replace("{X}", "{%d}" % need) if need else cost.replace("{X}", "")
+                pay_cost = cost.replace("{X}", f"{{{need}}}") if need else cost.replace("{X}", "")
         r_gain = r.gain_life * (0.8 if board.life <= 8 else 0.3)
         action["targets"] = targets
         return Play(action, value + r_gain, pay_cost, "burn", timing, card.name, r, card, instant,

@@ -21,7 +21,7 @@ from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, AsEn
                                 TriggeredAbility)
 from ..engine.mana import COLOR_BY_NAME, ManaCost, ManaError
 from ..engine.objects import CardDef
-from ..engine.refs import (AllRef, Amount, AttachedRef, CountOf, Compare, Const, ControllerOfRef,
+from ..engine.refs import (AllRef, Amount, AttachedRef, AttackedRef, RememberedAmount, CountOf, Compare, Const, ControllerOfRef,
                            DefendingPlayerRef, EachPlayerRef, EventAmount, EventRef, ExiledWithRef, MaxStat,
                            ObjectFilter,
                            OwnerOfRef, PlayerCount, PlayerFilter, Product, Ref, RememberedRef, SelfRef, StatOf,
@@ -246,7 +246,8 @@ class Compiler:
             land = word[:-4].capitalize()
             return [KeywordAbility(keyword="landwalk", param=land, text=word.capitalize())]
         if d == "kw_hexproof_from":
-            raise TextError("hexproof from a quality isn't supported yet", "hexproof from")
+            return [KeywordAbility(keyword="hexproof_from", param=quality, text=f"Hexproof from {quality.text}")
+                    for q in kw.children if isinstance(q, Tree) for quality in self.quality(q)]
         if d == "kw_ward":
             return [ward(self.mana(kw.children[0]))]
         if d == "kw_cycling":
@@ -528,7 +529,8 @@ class Compiler:
                 continue
             lead = _find(sentence, "lead_duration") is not None
             part: list[I.Instruction] = []
-            for cl in _merged_clauses(_find(sentence, "clauses")):
+            clauses = _find(sentence, "clauses")
+            for cl in (_merged_clauses(clauses) if clauses is not None else []):
                 part.extend(self.clause(cl, scope, "end_of_turn" if lead else None))
             if sentence.data == "delayed_sentence":
                 part = [_delayed_at_next_end(part)]
@@ -536,6 +538,8 @@ class Compiler:
                 if not any(isinstance(i, I.MayDo) for i in ins):
                     raise TextError("\"if you do\" needs a \"you may\" before it", "if you do")
                 part = [I.IfYouDo(tuple(part))]
+            elif sentence.data == "dies_exile_instead":
+                part = [I.ExileIfDies(scope.last_obj or SelfRef())]
             elif sentence.data == "otherwise_sentence":
                 raise TextError("\"otherwise\" isn't supported yet", "otherwise")
             ins.extend(part)
@@ -671,7 +675,9 @@ class Compiler:
         items = [node] if node.data.startswith("rc_") else [c for c in node.children if isinstance(c, Tree)]
         out: list[Ref] = []
         for rc in items:
-            if rc.data == "rc_obj":
+            if rc.data == "rc_attacked":
+                out.append(AttackedRef())
+            elif rc.data == "rc_obj":
                 out.append(self.obj_ref(rc.children[0], scope))
             elif rc.data == "rc_player":
                 out.append(self.player_ref(rc.children[0], scope))
@@ -723,7 +729,8 @@ class Compiler:
             attacking=f.get("attacking"), blocking=f.get("blocking"), token=f.get("token"), zone=zone,
             name=f.get("name"), dealt_damage_by_source=f.get("dealt_damage_by_source", False),
             with_keyword=f.get("with_keyword"), without_keyword=f.get("without_keyword"),
-            controller_ref=f.get("controller_ref"), no_counters=f.get("no_counters", False))
+            controller_ref=f.get("controller_ref"), no_counters=f.get("no_counters", False),
+            chosen_color=f.get("chosen_color", False))
         if f.get("attacking_or_blocking"):
             out = ObjectFilter(any_of=(replace(out, attacking=True), replace(out, blocking=True)), zone=zone)
         return out
@@ -850,6 +857,8 @@ class Compiler:
             f["compares"].append(Compare(stat, op, const(p.children[0])))
         elif d == "post_dealt_damage_by_self":
             f["dealt_damage_by_source"] = True
+        elif d == "post_chosen_color":
+            f["chosen_color"] = True
         elif d == "post_no_counters":
             f["no_counters"] = True
         elif d == "post_total_pt_le":
@@ -904,6 +913,8 @@ class Compiler:
             return CountOf(self.desc(node.children[0], scope))
         if d == "ae_x":
             return XAmount()
+        if d == "ae_dealt_this_way":
+            return RememberedAmount("damage")
         if d == "ae_greatest_power":
             return MaxStat(self.desc(node.children[0], scope), "power")
         if d == "ae_life_total":
@@ -1037,6 +1048,10 @@ class Compiler:
             return [I.PutOntoBattlefield(what, tapped, under_you=under is not None)]
         if d == "vp_put_graveyard":
             raise TextError("putting objects into a graveyard isn't supported yet", "into")
+        if d == "vp_put_second":
+            return [I.PutSecondFromTop(objs())]
+        if d == "vp_hand_to_top":
+            return [I.HandToTop(self.amount(_find(vp, "amount")))]
         if d in ("vp_put_top", "vp_put_bottom"):
             return [I.PutIntoLibrary(objs(), "top" if d == "vp_put_top" else "bottom")]
         if d == "vp_put_counters":
@@ -1171,6 +1186,19 @@ class Compiler:
             return tuple(ops)
         if d == "become_color":
             return (LayerOp("5", "set_colors", ((self.color(node.children[0]),),)),)
+        if d == "become_pt_type":
+            pt = _pt(_tok(node, "PT"))
+            subs = tuple(singular_of()[str(w.children[0])] for w in node.children
+                         if isinstance(w, Tree) and w.data == "subtype_word")
+            tw = _find(node, "type_words") or _find(node, "type_words_and")
+            words = [self.type_word(w) for w in tw.children if isinstance(w, Tree)] if tw is not None else []
+            types = tuple(v for k, v in words if k == "type")
+            subs = subs + tuple(v for k, v in words if k == "subtype")
+            ops = [LayerOp("4", "add_types", (types, subs)), LayerOp("7b", "set_pt", pt)]
+            col = _find(node, "color_word")
+            if col is not None:
+                ops.insert(1, LayerOp("5", "set_colors", ((self.color(col),),)))
+            return tuple(ops)
         raise TextError("this kind of \"becomes\" isn't supported yet", "becomes")
 
     def create(self, node: Tree, subject: Ref, scope: Scope) -> list[I.Instruction]:
@@ -1232,6 +1260,13 @@ class Compiler:
             raise TextError("a choice between groups of mana isn't supported yet", "add")
         if d == "mp_any_color":
             return I.AddMana((I.ANY_COLOR,))
+        if d == "mp_for_each":
+            cost = self.mana([c for c in node.children if isinstance(c, Token)][0])
+            flt = self.desc([c for c in node.children if isinstance(c, Tree)][0], Scope(self.card_name, "static"))
+            units = tuple((s.value,) for s in cost.symbols if s.kind in ("color", "C"))
+            if len(units) != len(cost.symbols):
+                raise TextError("can't add generic mana", cost.text)
+            return I.AddMana(units, per=flt)
         if d == "mp_any_one_color":
             n = const(node.children[0])
             return I.AddMana((I.ANY_COLOR,) * n, one_color=True)

@@ -68,6 +68,9 @@ def move_many(game: "Game", objs: Sequence[GameObject], to_zone: str, *, positio
             continue
         from_zone = obj.zone
         dest = "exile" if from_zone == "stack" and obj.cast_from == "flashback" else dest
+        if from_zone == "battlefield" and dest == "graveyard" and obj.id in game.exile_if_dies:
+            dest = "exile"   # "if it would die this turn, exile it instead" (614.1a)
+            game.log_event(f"{obj.name} would die: it is exiled instead.", ("614.1a",), (obj.id,))
         if obj.is_token and from_zone not in ("battlefield", "stack"):
             results.append(None)   # a token that left the battlefield can't move again (111.8)
             continue

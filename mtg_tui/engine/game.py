@@ -73,6 +73,7 @@ class Game:
         self.until_leaves: list[tuple[int, list[int]]] = []   # (permanent id, cards exiled until it leaves)
         self.exiled_by: dict[int, list[int]] = {}      # card uid of a source -> ids of cards its abilities exiled
         self.enter_choices: dict[int, dict[str, Any]] = {}   # "as this enters, choose ..." (614.12), by card uid
+        self.exile_if_dies: set[int] = set()         # ids that are exiled instead if they would die this turn (614)
         self.move_count = 0
         self.log = GameLog()
         self.record: list[Any] = []

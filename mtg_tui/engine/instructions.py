@@ -81,7 +81,8 @@ class DealDamage(Instruction):
             m = _amt(ctx, amount)
             for rid in ctx.recipients(ref):
                 parts.append((src, rid, m))
-        yield from deal_damage(ctx.game, parts)
+        total = yield from deal_damage(ctx.game, parts)
+        ctx.amounts["damage"] = ctx.amounts.get("damage", 0) + (total or 0)
 
 
 @dataclass(frozen=True)
@@ -329,6 +330,55 @@ def _uncounterable(game: Any, spell: Any) -> bool:
     return any(isinstance(a, StaticAbility) and any(
         op.op == "flag" and op.args[0] == "cant_be_countered" for d in a.effects for op in d.ops)
         for a in card.abilities)
+
+
+@dataclass(frozen=True)
+class ExileIfDies(Instruction):
+    """"If that creature would die this turn, exile it instead" (a replacement effect, 614.1a)."""
+
+    what: Ref
+
+    def run(self, ctx: "Ctx") -> Gen:
+        for o in ctx.objects(self.what):
+            ctx.game.exile_if_dies.add(o.id)
+        yield from ()
+
+
+@dataclass(frozen=True)
+class HandToTop(Instruction):
+    """Put N cards from your hand on top of your library in any order (Brainstorm)."""
+
+    amount: Amount
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        p = game.players[ctx.controller]
+        n = min(_amt(ctx, self.amount), len(p.hand))
+        if n <= 0:
+            return
+        d = Decision("choose", p.index, f"Put {n} card{'s' if n != 1 else ''} from your hand on top of your library "
+                     "(the first chosen ends on top)", [Option(c.id, c.name) for c in p.hand], n, n,
+                     subkind="cards")
+        picks = yield d
+        by_id = {c.id: c for c in p.hand}
+        for cid in reversed(picks):
+            actions.move(game, by_id[cid], "library", log=False)
+        game.log_event(f"{p.name} puts {n} card{'s' if n != 1 else ''} from their hand on top of their library.",
+                       (), player=p.index)
+
+
+@dataclass(frozen=True)
+class PutSecondFromTop(Instruction):
+    what: Ref
+
+    def run(self, ctx: "Ctx") -> Gen:
+        for o in ctx.objects(self.what):
+            new = actions.move(ctx.game, o, "library", log=False)
+            if new is not None:
+                lib = ctx.game.players[new.owner].library
+                lib.remove(new)
+                lib.insert(min(1, len(lib)), new)
+        yield from ()
 
 
 @dataclass(frozen=True)
@@ -734,13 +784,18 @@ class AddMana(Instruction):
 
     units: tuple[tuple[str, ...], ...]
     one_color: bool = False      # "two mana of any one color": one choice for all of them
+    per: Any = None              # "Add {G} for each Elf you control": the units repeated that many times
 
     def run(self, ctx: "Ctx") -> Gen:
         game = ctx.game
         p = game.players[ctx.controller]
         added = []
         picked: str | None = None
-        for options in self.units:
+        units = self.units
+        if self.per is not None:
+            from .refs import AllRef
+            units = units * len(ctx.objects(AllRef(self.per)))
+        for options in units:
             if options == ("chosen",):
                 me = ctx.self_object()
                 color = me.chosen.get("color") if me is not None else None

@@ -70,6 +70,7 @@ class ObjectFilter:
     any_of: tuple["ObjectFilter", ...] = ()  # a union of descriptions ("creature or planeswalker you control")
     controller_ref: Any = None               # "... target player controls": checked where the reference is known
     no_counters: bool = False
+    chosen_color: bool = False               # "of the chosen color": the source's choice (614.12)
 
     def describe(self) -> str:
         bits: list[str] = []
@@ -164,6 +165,11 @@ class FixedRef(Ref):
 
     ids: tuple[int, ...]
     plural: bool = True
+
+
+@dataclass(frozen=True)
+class AttackedRef(Ref):
+    """The player or planeswalker this creature is attacking."""
 
 
 @dataclass(frozen=True)
@@ -297,6 +303,16 @@ class PlayerCount(Amount):
 
 
 @dataclass(frozen=True)
+class RememberedAmount(Amount):
+    """An amount an earlier instruction noted ("the damage dealt this way")."""
+
+    key: str = "damage"
+
+    def value(self, ctx: "Ctx") -> int:
+        return int(ctx.amounts.get(self.key, 0))
+
+
+@dataclass(frozen=True)
 class EventAmount(Amount):
     key: str = "amount"
 
@@ -346,6 +362,11 @@ def object_matches(game: "Game", obj: GameObject | LKI, flt: ObjectFilter, sourc
         return False
     if flt.colors and not any(c in chars.colors for c in flt.colors):
         return False
+    if flt.chosen_color:
+        src = game.objects.get(source_id) if source_id is not None else None
+        color = src.chosen.get("color") if src is not None and hasattr(src, "chosen") else None
+        if color is None or color not in chars.colors:
+            return False
     if flt.not_colors and any(c in chars.colors for c in flt.not_colors):
         return False
     if flt.colorless is not None and (len(chars.colors) == 0) != flt.colorless:

@@ -16,7 +16,7 @@ from .abilities import Effect, TriggeredAbility
 from .decisions import Decision, Option
 from .layers import ContinuousEffect
 from .objects import GameObject, LKI, Player, StackAbility
-from .refs import (AllRef, AttachedRef, ControllerOfRef, DefendingPlayerRef, EachPlayerRef, EventRef, ExiledWithRef,
+from .refs import (AllRef, AttachedRef, AttackedRef, ControllerOfRef, DefendingPlayerRef, EachPlayerRef, EventRef, ExiledWithRef,
                    FixedRef,
                    OwnerOfRef, Ref, RememberedRef, SelfRef, TargetRef, TargetSpec, YouRef, object_matches)
 from .targets import is_legal
@@ -50,6 +50,7 @@ class Ctx:
         self.legal: list[list[bool]] = [[True] * len(t) for t in self.targets]
         self.target_lki: dict[int, Any] = {}
         self.start_move = game.move_count   # moves made by this resolution can be followed
+        self.amounts: dict[str, int] = {}   # amounts noted for later instructions ("dealt this way")
 
     def follow(self, oid: int) -> Any:
         """The object now, following moves this resolution made ("exile it, then return it")."""
@@ -251,6 +252,12 @@ class Ctx:
                     and self.game.get(t) is not None]
         if isinstance(ref, (YouRef, EachPlayerRef, ControllerOfRef, OwnerOfRef, DefendingPlayerRef)):
             return [p.id for p in self.players(ref)]
+        if isinstance(ref, AttackedRef):
+            me = self.self_object()
+            c = self.game.combat
+            if me is not None and c is not None and c.attackers.get(me.id):
+                return [c.attackers[me.id]]
+            return []
         if isinstance(ref, FixedRef):
             return [i for i in ref.ids if self.game.get(i) is not None]
         if isinstance(ref, EventRef):

@@ -29,6 +29,10 @@ def can_target(game: "Game", obj: Any, source: Any, controller: int) -> bool:
             return False
         if "hexproof" in kws and c.controller != controller:
             return False
+        if "hexproof_from" in kws and source is not None and c.controller != controller:
+            for q in game.keyword_params(obj, "hexproof_from"):
+                if has_quality(game, source, q):
+                    return False
         if "protection" in kws and source is not None:
             for q in game.keyword_params(obj, "protection"):
                 if has_quality(game, source, q):

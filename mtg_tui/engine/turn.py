@@ -245,6 +245,7 @@ def cleanup_step(game: "Game") -> Gen:
         game.continuous = [e for e in game.continuous if e.duration not in ("end_of_turn", "end_of_combat")]
         game.prevention = [s for s in game.prevention if s.duration != "end_of_turn"]
         game.regen_shields = []
+        game.exile_if_dies = set()
         game.touch()
         game.log_event("Cleanup: damage is removed and \"until end of turn\" effects end.", ("514.2",), kind="step")
         # 514.3a: if state-based actions or triggers happen, players get priority, then cleanup again.

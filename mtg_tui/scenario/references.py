@@ -154,7 +154,8 @@ class Resolver:
         if got is not None:
             return got.id
         if self.exists(ref):
-            raise Refused(f"{ref.text} isn't a legal choice here")
+            word = what[:-1] if what.endswith("s") else what
+            raise Refused(f"{ref.text} isn't a legal {'choice' if word == 'choice' else word} here")
         raise ScenarioError(f"step {entry}: nothing in the game is called {ref.text!r}", entry)
 
     def own_object(self, text: Any, player: int, pools: list[list[Any]], used: set[int], entry: int | None,
