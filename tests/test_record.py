@@ -64,3 +64,30 @@ def test_an_illegal_answer_changes_nothing(db) -> None:
         g.answer(1 - d.player, "keep")
     assert (len(g.record), len(g.log), g.version) == before
     assert g.pending is d
+
+
+CROSS = """
+import hashlib
+from mtg_tui.agents import RandomAgent
+from mtg_tui.agents.base import play_out
+from mtg_tui.cardtext.loader import CardDatabase
+from mtg_tui.decks.decklist import card_list
+from mtg_tui.decks.library import load_deck
+from mtg_tui.engine.setup import new_game
+decks = [card_list(load_deck("Selesnya Anthems")), card_list(load_deck("Rakdos Aggro"))]
+g = new_game({"kind": "new", "players": ["A", "B"], "decks": decks, "starting": None}, 11, CardDatabase())
+play_out(g, {0: RandomAgent("a"), 1: RandomAgent("b")})
+print(hashlib.sha256("\\n".join(str(e) for e in g.log.entries).encode()).hexdigest())
+"""
+
+
+def test_the_same_game_in_other_processes_with_other_hash_seeds() -> None:
+    import os
+    import subprocess
+    import sys
+    outs = set()
+    for seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        out = subprocess.run([sys.executable, "-c", CROSS], capture_output=True, text=True, env=env, check=True)
+        outs.add(out.stdout.strip())
+    assert len(outs) == 1
