@@ -8,9 +8,9 @@ deck. Prints figures; none of this is a test.
 from __future__ import annotations
 
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Iterator
 
 from mtg_tui.ai import ComputerPlayer
 from mtg_tui.cardtext.loader import default_db
@@ -51,15 +51,15 @@ class Played:
     times: dict[int, list[float]] = field(default_factory=dict)   # player -> seconds per decision
 
 
-def play(job: tuple[int, str, str, bool]) -> Played:
-    seed, p1, p2, timed = job
+def play(job: tuple[int, str, str, bool, int]) -> Played:
+    seed, p1, p2, timed, limit = job
     deck = deck_for(seed)
     cards = card_list(load_deck(deck))
     g = new_game({"kind": "new", "players": ["P1", "P2"], "decks": [cards, cards], "starting": None}, seed, db())
     agents = {0: make_agent(p1, seed, 0), 1: make_agent(p2, seed, 1)}
     out = Played(seed, deck, None, False, False, 0, 0, times={0: [], 1: []})
     n = 0
-    while not g.over and g.pending is not None and n < MAX_DECISIONS:
+    while not g.over and g.pending is not None and n < limit:
         d = g.pending
         t = time.perf_counter()
         ans = agents[d.player].decide(g, d)
@@ -83,14 +83,21 @@ def play(job: tuple[int, str, str, bool]) -> Played:
     return out
 
 
-def run(p1: str, p2: str, games: int, first: int, workers: int, timed: bool = False) -> Iterator[Played]:
-    jobs = [(first + k, p1, p2, timed) for k in range(games)]
+def run(p1: str, p2: str, games: int, first: int, workers: int, timed: bool = False,
+        limit: int = MAX_DECISIONS) -> Iterator[Played]:
+    """The games' results as they finish (in any order; each game depends only on its seed).
+
+    A game still going after ``limit`` decisions counts as unfinished.
+    """
+    jobs = [(first + k, p1, p2, timed, limit) for k in range(games)]
     if workers <= 1:
         for j in jobs:
             yield play(j)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(play, jobs, chunksize=1)
+        futures = [pool.submit(play, j) for j in jobs]
+        for f in as_completed(futures):
+            yield f.result()
 
 
 def percentile(xs: list[float], q: float) -> float:

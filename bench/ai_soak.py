@@ -10,7 +10,7 @@ import sys
 import time
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from ai_common import MAX_DECISIONS, run  # noqa: E402
+from ai_common import MAX_DECISIONS, run
 
 
 def main() -> None:

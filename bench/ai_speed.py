@@ -12,7 +12,7 @@ import sys
 import time
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from ai_common import percentile, run  # noqa: E402
+from ai_common import percentile, run
 
 
 def main() -> None:

@@ -1,7 +1,9 @@
 """Win rate of one agent against another, same deck on both sides, over every shipped deck.
 
 Run: python bench/ai_strength.py P1 P2 [games=200] [first seed=1] [workers=2]
-(P1, P2: random, easy, normal, hard). Prints the figures; it is not a test.
+(P1, P2: random, easy, normal, hard). A game still going after 6000 decisions (two
+Platinum Angels: nobody can lose) counts as unfinished, won by neither. Prints the
+figures; it is not a test.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import sys
 import time
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from ai_common import rate_line, run  # noqa: E402
+from ai_common import rate_line, run
 
 
 def main() -> None:
@@ -22,7 +24,7 @@ def main() -> None:
     wins = [0, 0]
     draws = unfinished = illegal = fallbacks = turns = 0
     by_deck: dict[str, list[int]] = {}
-    for r in run(p1, p2, games, first, workers):
+    for r in run(p1, p2, games, first, workers, limit=6000):
         turns += r.turns
         illegal += r.illegal
         fallbacks += r.fallbacks

@@ -68,8 +68,10 @@ def test_hard_is_deterministic_too(db: Any) -> None:
     records = []
     for _ in range(2):
         g = game_for(db, 23)
-        play(g, {0: ComputerPlayer("hard", strict=True), 1: ComputerPlayer("normal")}, limit=220)
+        hard = ComputerPlayer("hard", strict=True)
+        play(g, {0: hard, 1: ComputerPlayer("normal")}, limit=320)
         records.append(list(g.record))
+        assert hard._lookahead is not None and hard._lookahead.decisions >= 3
     assert records[0] == records[1]
 
 

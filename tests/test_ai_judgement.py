@@ -355,3 +355,16 @@ def test_every_level_answers_a_set_up_position(db: Any, level: str) -> None:
     g = attack_position(db, ["Serra Angel", "Grizzly Bears"], ["Giant Spider"])
     ans = ask(g, level)
     g.answer(AI, ans)
+
+
+def test_hard_look_ahead_does_not_peek_at_hidden_cards(db: Any) -> None:
+    """The same public position gets the same answer whatever the opponent holds and whatever we'll draw."""
+    answers = []
+    for their_hand, my_library in ((["Giant Growth"], ["Serra Angel", "Plains"]),
+                                   (["Forest"], ["Plains", "Serra Angel"])):
+        g = position(db, {"battlefield": cards("Grizzly Bears", "Forest", "Forest"), "hand": cards(*their_hand)},
+                     {"battlefield": cards("Centaur Courser", "Grizzly Bears", "Forest", "Forest"),
+                      "library": cards(*my_library)}, step="beginning_of_combat")
+        pass_until(g, "declare_attackers", AI)
+        answers.append(attackers(g, ask(g, "hard")))
+    assert answers[0] == answers[1]

@@ -1,8 +1,4 @@
-"""Scenarios where the script plays one side and the computer the other (``[game] computer = "Bob"``).
-
-These need the scenario runner's ``computer`` key (see docs/ai.md); until the
-runner has it they are skipped.
-"""
+"""Scenarios where the script plays one side and the computer the other (``[game] computer = "Bob"``, docs/ai.md)."""
 
 from __future__ import annotations
 
@@ -11,11 +7,7 @@ from typing import Any
 
 import pytest
 
-from mtg_tui.scenario.loader import GAME_KEYS
 from mtg_tui.scenario.runner import run_file
-
-pytestmark = pytest.mark.skipif("computer" not in GAME_KEYS,
-                                reason="the scenario runner doesn't know [game] computer yet")
 
 BLOCKS = """
 title = "The computer blocks to kill an attacker safely"
@@ -114,3 +106,23 @@ def test_a_scenario_can_have_the_computer_play_one_side(tmp_path: Path, db: Any,
     path.write_text(text, encoding="utf-8")
     result = run_file(path, db)
     assert result.passed, result.error
+
+
+@pytest.mark.parametrize("line, message", [
+    ('computer = "Carol"', "is not one of the players"),
+    ('computer = "Bob"\ndifficulty = "expert"', "difficulty 'expert'"),
+    ('difficulty = "hard"', "no computer player"),
+])
+def test_a_bad_computer_setting_is_a_scenario_error(tmp_path: Path, db: Any, line: str, message: str) -> None:
+    path = tmp_path / "scenario.toml"
+    path.write_text(BLOCKS.replace('computer = "Bob"', line), encoding="utf-8")
+    result = run_file(path, db)
+    assert not result.passed and "scenario error" in result.error and message in result.error, result.error
+
+
+def test_without_the_computer_nobody_blocks(tmp_path: Path, db: Any) -> None:
+    """The control for "blocks": the runner alone declares no blockers, so the expectation fails."""
+    path = tmp_path / "scenario.toml"
+    path.write_text(BLOCKS.replace('computer = "Bob"\n', ""), encoding="utf-8")
+    result = run_file(path, db)
+    assert not result.passed and "graveyard" in result.error, result.error

@@ -24,6 +24,11 @@ from .combat_math import Fighter, fight
 from .evaluate import creature_value
 
 
+BASE_TOLERANCE = 0.0     # value we accept to lose in the defender's best block
+AHEAD_TOLERANCE = 1.5    # ... more when we are ahead in the race
+TRICK_RISK = 0.35        # share of an attacker's value at risk to a trick when the defender has mana open
+
+
 def guaranteed_damage(attackers: list[Creature], blockers: list[Creature]) -> int:
     """Damage that gets through if the defender blocks to prevent as much as possible (chump blocks included)."""
     free = list(blockers)
@@ -86,7 +91,7 @@ def worst_block_loss(a: Creature, blockers: list[Creature], board: Board, trick:
                 pumped = Fighter.of(b, trick_pump(board))
                 po = fight(fa, [pumped])
                 if po.attacker_dies and b.id not in po.dead_blockers:
-                    net = max(net, 0.35 * fa.value)
+                    net = max(net, TRICK_RISK * fa.value)
             worst = max(worst, net)
     pairs = list(combinations(sorted(able, key=lambda c: -creature_value(c))[:5], 2))
     for b1, b2 in pairs:
@@ -130,9 +135,9 @@ def plan_attack(board: Board, data: dict[str, Any], naive: bool = False) -> list
     my_blockers_all = [c for c in board.my_creatures if c.can_block_ever]
     their_clock = clock(their_attackers, my_blockers_all, board.life)
     ahead = my_clock < their_clock or (my_clock == their_clock and board.my_turn)
-    tolerance = 0.0
+    tolerance = BASE_TOLERANCE
     if ahead:
-        tolerance = 1.5
+        tolerance += AHEAD_TOLERANCE
     if opp_life <= 5:
         tolerance += 1.0
     trick = board.opp_may_have_trick

@@ -33,7 +33,9 @@ from .targeting import counter_value, face_value, kill_value
 def instant_action(board: Board, options: list[Any], level: Level, memo: Any) -> dict[str, Any] | None:
     if len(options) <= 1:
         return None
-    plays = candidate_plays(board, options, for_main=False)
+    if not (board.stack or _moment(board, level) or _may_finish(board, options)):
+        return None      # nothing to answer, no moment for tricks, no burn that could finish the game
+    plays = candidate_plays(board, options)
     if not plays:
         return None
     lethal = lethal_burn(board, plays)
@@ -63,6 +65,31 @@ def instant_action(board: Board, options: list[Any], level: Level, memo: Any) ->
     if step == "end":
         return end_step(board, plays)
     return None
+
+
+def _moment(board: Board, level: Level) -> bool:
+    """A step where our instants may matter with the stack empty."""
+    if not level.uses_tricks:
+        return False
+    if board.my_turn:
+        return board.step == "declare_blockers"
+    return board.step in ("beginning_of_combat", "declare_attackers", "declare_blockers", "end")
+
+
+def _may_finish(board: Board, options: list[Any]) -> bool:
+    """Could some option end the game now (burn, a "can't lose" permanent to remove)?"""
+    opp = board.players[board.opp]
+    if opp.life <= 0 or opp.poison >= 10 or opp.library_count == 0:
+        return True
+    for o in options:
+        a = o.value
+        if a.get("action") == "cast":
+            v = board.view.find(a["card"])
+            if v is not None and "damage" in v.text.lower():
+                return True
+        elif a.get("action") == "activate" and "damage" in o.label.lower():
+            return True
+    return False
 
 
 # ---------------------------------------------------------------------------

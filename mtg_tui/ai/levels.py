@@ -1,8 +1,9 @@
 """The difficulty levels: what each one does differently.
 
 - easy: plays a land and then the most expensive spell it can each time
-  (on curve), attacks with whatever won't simply die, blocks only to kill
-  an attacker safely or to stay alive; no tricks, no held mana.
+  (on curve), pumps at once, burns the face unless it kills a real threat,
+  attacks with whatever won't simply die, blocks only to kill an attacker
+  safely or to stay alive; no combat tricks, no held mana.
 - normal: everything the opponent knows: judged spells, held mana for
   instants, counterspells for what matters, combat math and race logic,
   combat tricks, end-of-turn plays.

@@ -66,7 +66,7 @@ class LookAhead:
         if any(o.value.get("action") == "play" for o in options):
             return normal        # the land for the turn: no need to look
         cands: list[Any] = [normal if normal is not None else {"action": "pass"}]
-        plays = candidate_plays(board, options, for_main=main)
+        plays = candidate_plays(board, options)
         if main:
             plays = [p for p in plays if (p.timing == "main" or p.kind in ("removal", "burn", "loyalty"))
                      and p.score >= MIN_SCORE.get(p.kind, 0.5)]

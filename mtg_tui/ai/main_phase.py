@@ -176,7 +176,7 @@ def main_action(board: Board, options: list[Any], level: Level) -> dict[str, Any
         if level.name == "easy":
             return _easy_land(board, lands)
         return choose_land(board, lands)
-    plays = candidate_plays(board, options, for_main=True)
+    plays = candidate_plays(board, options, needs=True)
     if not plays:
         return None
     lethal = lethal_burn(board, plays)
@@ -234,9 +234,34 @@ def _easy_land(board: Board, lands: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _easy_main(board: Board, plays: list[Play]) -> dict[str, Any] | None:
-    """Easy: the most expensive thing we can cast that does something, every time."""
-    ok = [p for p in plays if p.timing not in ("react", "combat", "opp_combat") and p.score > 0.5
-          and p.kind not in ("counter", "fog", "trick", "sac_ping", "regen", "pump")]
+    """Easy: the most expensive thing it can cast, every time, aimed the simple way.
+
+    Pump spells go on its biggest creature right away (not saved for combat) and burn
+    goes to the opponent's face unless it kills a creature with 3 or more power.
+    """
+    ok = []
+    for p in plays:
+        if p.kind in ("counter", "fog", "sac_ping", "regen", "pump") or p.timing in ("react", "opp_combat"):
+            continue
+        if p.kind == "trick":
+            mine = sorted(board.my_creatures, key=lambda c: (-c.power, c.id))
+            rows = board.view.action_targets(board.me, p.action)
+            mine = [c for c in mine if rows and c.id in rows[0]["options"]]
+            if not mine:
+                continue
+            p = Play(dict(p.action, targets=[[mine[0].id]]), 1.0, p.cost, p.kind, "main", p.name, p.reading,
+                     p.card, p.instant)
+        elif p.kind == "burn":
+            t = (p.action.get("targets") or [[]])[0]
+            victim = board.creatures.get(t[0]) if t else None
+            rows = board.view.action_targets(board.me, p.action)
+            face = board.opp + 1
+            if (victim is None or victim.power < 3) and rows and face in rows[0]["options"]:
+                p = Play(dict(p.action, targets=[[face]]), 1.0, p.cost, p.kind, "main", p.name, p.reading, p.card,
+                         p.instant)
+        elif p.score <= 0.5:
+            continue
+        ok.append(p)
     if not ok:
         return None
     ok.sort(key=lambda p: (-p.mv, -p.score, p.name))

@@ -59,10 +59,26 @@ def is_instant_speed(v: ObjectView) -> bool:
     return "Instant" in v.types or "flash" in v.keywords
 
 
-def candidate_plays(board: Board, options: list[Any], *, for_main: bool) -> list[Play]:
-    """Plays for each legal action (lands and mana abilities excluded)."""
+def pressure(board: Board) -> float:
+    """How hard the opponent's creatures press us: 0 (no danger) to 1 (dead in two turns)."""
+    from .attack import clock
+    theirs = [c for c in board.opp_creatures if c.can_attack_ever]
+    if not theirs:
+        return 0.0
+    mine = [c for c in board.my_creatures if c.can_block_ever]
+    turns = clock(theirs, mine, board.life)
+    return 1.0 if turns <= 2 else 0.6 if turns <= 3 else 0.3 if turns <= 5 else 0.0
+
+
+def candidate_plays(board: Board, options: list[Any], *, needs: bool = False) -> list[Play]:
+    """Plays for each legal action (lands and mana abilities excluded).
+
+    With ``needs``, what the board needs shifts the worth: under pressure, blockers and removal
+    are worth more.
+    """
     plays: list[Play] = []
     view = board.view
+    need = pressure(board) if needs else 0.0
     for opt in options:
         a = opt.value
         kind = a.get("action")
@@ -72,6 +88,10 @@ def candidate_plays(board: Board, options: list[Any], *, for_main: bool) -> list
                 continue
             p = _cast_play(board, card, a)
             if p is not None:
+                if need and p.kind == "creature" and p.card is not None:
+                    p.score += need * 0.6 * max(0, p.card.toughness or 0)
+                elif need and p.kind in ("removal", "burn", "sweeper") and p.score < 10000:
+                    p.score *= 1.0 + 0.4 * need
                 plays.append(p)
         elif kind == "activate":
             if view.is_mana_ability(a):
@@ -420,7 +440,6 @@ def _activate_play(board: Board, src: ObjectView, a: dict[str, Any], label: str)
     if loyalty:
         return _loyalty_play(board, src, base, int(loyalty.group(1)), r, rows)
     sac_self = "sacrifice" in cost_text.lower() and (src.name.lower() in cost_text.lower() or "~" in cost_text)
-    taps = "{t}" in cost_text.lower()
     if r.mana:
         return None
     if r.regenerate:
@@ -450,7 +469,6 @@ def _activate_play(board: Board, src: ObjectView, a: dict[str, Any], label: str)
     if rows and rows_have_choice(rows):
         targets, value = choose(board, rows, r)
         return Play(dict(base, targets=targets), min(value, 0.5), cost, "other", "eot", src.name, r, src)
-    _ = taps
     return None
 
 

@@ -181,7 +181,13 @@ def _keeps_opponent_alive(board: Board, v: Any) -> bool:
     if "can't lose the game" not in text:
         return False
     p = board.players[board.opp]
-    return p.life <= 0 or p.poison >= 10 or p.library_count == 0
+    if p.life <= 0 or p.poison >= 10:
+        return True
+    if p.library_count == 0:
+        # they lose at their next draw, unless they can put it back first: not between their
+        # draw step and their end step
+        return board.my_turn or board.step in ("upkeep", "end", "cleanup")
+    return False
 
 
 def best_damage_target(board: Board, options: list[int], amount: int, r: Reading) -> tuple[int | None, float]:

@@ -15,7 +15,7 @@ from ..engine.game import STEPS
 from .model import Scenario, ScenarioError
 
 HEADER_KEYS = {"title", "rules", "seed", "description", "game", "step"}
-GAME_KEYS = {"players", "active", "turn", "step"}
+GAME_KEYS = {"players", "active", "turn", "step", "computer", "difficulty"}
 TABLE_KEYS = {"life", "library", "hand", "battlefield", "graveyard", "exile", "poison", "lands_played", "deck"}
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile")
 
@@ -109,6 +109,7 @@ def load(path: Path, cards: Any) -> Scenario:
     for k, _ in tables:
         if k not in players:
             raise ScenarioError(f"table [{k}] is not a player (players: {', '.join(players)})")
+    computer, difficulty = _computer(game, players)
     by_name = dict(tables)
     steps = data.get("step", [])
     if not isinstance(steps, list) or not all(isinstance(s, dict) for s in steps):
@@ -128,7 +129,8 @@ def load(path: Path, cards: Any) -> Scenario:
                 raise ScenarioError(f"[{p}] needs a deck to start a new game (no step is given in [game])")
             decks.append(_deck(table["deck"], path, cards, p))
         setup = {"kind": "new", "players": players, "decks": decks, "starting": 0}
-        return Scenario(path, title, rules, seed, str(data.get("description", "")), players, setup, steps, True)
+        return Scenario(path, title, rules, seed, str(data.get("description", "")), players, setup, steps, True,
+                        computer=computer, difficulty=difficulty)
 
     step = game["step"]
     if step not in STEPS:
@@ -193,7 +195,7 @@ def load(path: Path, cards: Any) -> Scenario:
     setup = {"kind": "state", "players": players, "active": players.index(active), "turn": turn, "step": step,
              "tables": out_tables}
     sc = Scenario(path, title, rules, seed, str(data.get("description", "")), players, setup, steps, False,
-                  attachments)
+                  attachments, computer=computer, difficulty=difficulty)
     _resolve_attachments(sc)
     return sc
 
@@ -232,6 +234,20 @@ def _resolve_attachments(sc: Scenario) -> None:
         if len(cands) > 1:
             raise ScenarioError(f"{{attached:{ref}}}: several permanents fit {ref!r}; use Name#N or Player:Name")
         flat[index][1]["attached"] = cands[0][2]
+
+
+def _computer(game: dict[str, Any], players: list[str]) -> tuple[str | None, str]:
+    """`computer = "Bob"` (and `difficulty`): the computer answers that player's unscripted decisions."""
+    from ..ai import LEVELS
+    computer = game.get("computer")
+    difficulty = game.get("difficulty", "normal")
+    if computer is not None and computer not in players:
+        raise ScenarioError(f"computer {computer!r} is not one of the players ({', '.join(players)})")
+    if difficulty not in LEVELS:
+        raise ScenarioError(f"difficulty {difficulty!r} is not one of {', '.join(LEVELS)}")
+    if "difficulty" in game and computer is None:
+        raise ScenarioError("difficulty is given but no computer player (`computer = \"Bob\"` in [game])")
+    return computer, difficulty
 
 
 def _deck(value: Any, path: Path, cards: Any, player: str) -> list[str]:

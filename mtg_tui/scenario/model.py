@@ -36,6 +36,8 @@ class Scenario:
     new_game: bool
     attachments: list[tuple[int, str, int]] = field(default_factory=list)   # (obj index, ref, table index)
     tokens_by_index: dict[int, bool] = field(default_factory=dict)
+    computer: str | None = None        # the player the computer plays (a project extension)
+    difficulty: str = "normal"
 
 
 @dataclass

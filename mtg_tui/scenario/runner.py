@@ -60,6 +60,12 @@ class Runner:
         self.res = Resolver(self.game, sc.players)
         self.res.refresh()
         self.last_refusal: str | None = None
+        self.computer: int | None = None
+        self.ai: Any = None
+        if sc.computer is not None:
+            from ..ai import ComputerPlayer
+            self.computer = sc.players.index(sc.computer)
+            self.ai = ComputerPlayer(sc.difficulty)
 
     # ------------------------------------------------------------------
 
@@ -137,9 +143,18 @@ class Runner:
             return f"{g.players[g.winner].name} won"
         return "no result"
 
+    def _computer_answers(self, d: Decision) -> bool:
+        """The computer's player answers its own decisions (the `computer` extension)."""
+        if self.ai is None or d.player != self.computer:
+            return False
+        self.game.answer(d.player, self.ai.decide(self.game, d))
+        return True
+
     def _auto(self, d: Decision, n: int, allow_pass: bool = True) -> bool:
         """Answer a decision the way the runner does for the script. False if it must be scripted."""
         g = self.game
+        if self._computer_answers(d):
+            return True
         if d.kind == "priority" and allow_pass:
             turn = g.turn
             g.answer(d.player, {"action": "pass"})
@@ -213,6 +228,8 @@ class Runner:
                 raise ScenarioFailure(f"step {n}: the {step} step didn't come in turn {turn} (no "
                                       f"{'combat' if step in ('declare_blockers', 'combat_damage', 'first_strike_damage') else 'such step'}"
                                       f" happened); the game is at turn {g.turn}, {g.step}", n)
+            if self._computer_answers(d):
+                continue
             if d.kind == "priority":
                 g.answer(d.player, {"action": "pass"})
                 continue
@@ -233,6 +250,8 @@ class Runner:
             d = self.pending(n)
             if d.player == who and d.kind in wanted:
                 break
+            if self._computer_answers(d):
+                continue
             if d.player == who and d.kind == "priority" and kind not in ("cast", "play", "activate"):
                 self._auto(d, n)
                 continue
