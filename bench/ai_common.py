@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
+from mtg_tui.agents.base import all_agree_to_draw
 from mtg_tui.ai import ComputerPlayer
 from mtg_tui.cardtext.loader import default_db
 from mtg_tui.decks.decklist import card_list
@@ -59,6 +60,7 @@ def play(job: tuple[int, str, str, bool, int]) -> Played:
     agents = {0: make_agent(p1, seed, 0), 1: make_agent(p2, seed, 1)}
     out = Played(seed, deck, None, False, False, 0, 0, times={0: [], 1: []})
     n = 0
+    turn = g.turn
     while not g.over and g.pending is not None and n < limit:
         d = g.pending
         t = time.perf_counter()
@@ -72,6 +74,10 @@ def play(job: tuple[int, str, str, bool, int]) -> Played:
             out.errors.append(f"seed {seed} ({deck}): illegal {d.kind}: {e.reason}")
             break
         n += 1
+        if g.turn != turn and not g.over:
+            turn = g.turn
+            if all_agree_to_draw(g, agents):
+                g.agree_draw()
     out.winner, out.draw, out.finished = g.winner, g.is_draw, g.over
     out.turns, out.decisions = g.turn, n
     for a in agents.values():

@@ -25,6 +25,7 @@ from .levels import Level
 from .levels import level as level_named
 from .main_phase import main_action
 from .mulligan import keep
+from .stalemate import StallWatch
 
 MAX_ACTIONS_PER_STEP = 40
 
@@ -42,11 +43,17 @@ class ComputerPlayer:
         self.known_hand = known_hand    # look-ahead: which hand cards it may even know about (None: all)
         self._lookahead: Any = None
         self.decision_count = 0
+        self.stall = StallWatch()
 
     # ------------------------------------------------------------------
 
+    def agrees_to_draw(self, game: Game) -> bool:
+        """Would this player agree to end the game as a draw (104.4i)? Only when it is going nowhere."""
+        return self.stall.stalled(game)
+
     def decide(self, game: Game, d: Decision) -> Any:
         self.decision_count += 1
+        self.stall.see(game)
         try:
             answer = self._decide(game, d)
             d.validate(answer)

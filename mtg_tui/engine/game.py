@@ -173,6 +173,18 @@ class Game:
             if self._driver is not None:
                 self._driver.close()
 
+    def agree_draw(self) -> None:
+        """All players agree to end the game as a draw (104.4i); like conceding, not a decision."""
+        if self.over:
+            raise IllegalAnswer("the game is over")
+        self.record.append(["draw"])
+        self.is_draw = True
+        self.over = True
+        self.log_event("The players agree to a draw.", ("104.4i",))
+        self.pending = None
+        if self._driver is not None:
+            self._driver.close()
+
     # ------------------------------------------------------------------
     # Winning and losing (104)
 

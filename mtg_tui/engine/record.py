@@ -71,6 +71,8 @@ def replay(record: Record, cards: Any, upto: int | None = None) -> Game:
         try:
             if isinstance(entry, list) and len(entry) == 2 and entry[0] == "concede":
                 game.concede(int(entry[1]))
+            elif entry == ["draw"]:
+                game.agree_draw()
             else:
                 player, answer = entry
                 game.answer(int(player), answer)

@@ -239,9 +239,40 @@ class MtgApp(App[None]):
 
         self.push_screen(ConfirmScreen("Concede?", f"{s.name(who)} concedes the game (104.3a)."), done)
 
+    def offer_draw(self) -> None:
+        """Offer the opponent a draw (104.4i): the computer accepts only a game going nowhere."""
+        s = self.session
+        if s is None or s.game.over:
+            return
+        who = self.game_screen.viewer if self.game_screen else 0
+        gs = self.game_screen
+
+        def finish() -> None:
+            if gs is not None:
+                gs.stop_agent()
+                gs.worker = None
+                gs.advance()
+
+        if not s.seats[1 - who].human:
+            if s.offer_draw(who):
+                finish()
+            else:
+                self.notify(f"{s.name(1 - who)} declines the draw: the game can still be won.", timeout=4)
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes and self.session is not None and not self.session.game.over:
+                self.session.agree_draw()
+                finish()
+
+        self.push_screen(ConfirmScreen("Agree to a draw?",
+                                       f"{s.name(who)} offers a draw. {s.name(1 - who)}, do you accept? (104.4i)"),
+                         done)
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("Concede", "Concede this game (asks first)", self.concede)
+        yield SystemCommand("Offer a draw", "End the game as a draw if the opponent agrees", self.offer_draw)
         yield SystemCommand("New game", "A new game with the same decks and a new seed",
                             lambda: self.new_game(rematch=False))
         yield SystemCommand("Rematch", "The same game again (same seed)", lambda: self.new_game(rematch=True))

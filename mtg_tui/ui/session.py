@@ -175,6 +175,22 @@ class Session:
         self.game.concede(player)
         self.save()
 
+    def offer_draw(self, player: int) -> bool | None:
+        """``player`` offers a draw (104.4i). True: the computer opponent accepts and the game is a draw;
+        False: it declines; None: the other seat is a person, who must be asked."""
+        other = self.seats[1 - player]
+        if other.human:
+            return None
+        agrees = getattr(other.agent, "agrees_to_draw", None)
+        if agrees is None or not agrees(self.game):
+            return False
+        self.agree_draw()
+        return True
+
+    def agree_draw(self) -> None:
+        self.game.agree_draw()
+        self.save()
+
     def next(self, limit: int = 20000) -> Step:
         """Pass priority for people where no stop applies; say what must happen next."""
         game = self.game

@@ -204,3 +204,28 @@ def test_difficulty_falls_back_to_the_random_agent_with_a_note() -> None:
     agent, note = make_opponent("hard", "1/1")
     assert callable(getattr(agent, "decide", None))
     assert isinstance(note, str)
+
+
+@pytest.mark.asyncio
+async def test_offering_a_draw(tmp_path: Path) -> None:
+    # Against the computer in a live game: it declines, and the game goes on.
+    app = make_app(tmp_path, seed=1, decks=MINI)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        app.offer_draw()
+        await settle(pilot, app)
+        await pilot.pause()
+        assert not app.session.game.over
+        assert any("declines the draw" in n.message for n in app._notifications)
+    # Hot-seat: the other player is asked; yes ends the game as a draw (104.4i).
+    app = make_app(tmp_path, seed=1, hotseat=True, decks=MINI)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        app.offer_draw()
+        await pilot.pause()
+        assert "Agree to a draw?" in screen_text(app)
+        await press(pilot, app, "y")
+        await settle(pilot, app)
+        game = app.session.game
+        assert game.over and game.is_draw and game.log.entries[-1].cites == ("104.4i",)
+        assert "Game over" in screen_text(app)
