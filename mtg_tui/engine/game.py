@@ -168,10 +168,7 @@ class Game:
         p.conceded = True
         self.log_event(f"{p.name} concedes.", ("104.3a",), player=player)
         self.lose([p], reason="conceded")
-        if self.over:
-            self.pending = None
-            if self._driver is not None:
-                self._driver.close()
+        self._stop_if_over()
 
     def agree_draw(self) -> None:
         """All players agree to end the game as a draw (104.4i); like conceding, not a decision."""
@@ -181,9 +178,14 @@ class Game:
         self.is_draw = True
         self.over = True
         self.log_event("The players agree to a draw.", ("104.4i",))
-        self.pending = None
-        if self._driver is not None:
-            self._driver.close()
+        self._stop_if_over()
+
+    def _stop_if_over(self) -> None:
+        """A game ended outside any decision: nothing is pending and the turn sequence stops."""
+        if self.over:
+            self.pending = None
+            if self._driver is not None:
+                self._driver.close()
 
     # ------------------------------------------------------------------
     # Winning and losing (104)
