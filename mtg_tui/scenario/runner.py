@@ -89,22 +89,26 @@ class Runner:
                 continue
             if self.last_refusal is not None:
                 raise ScenarioFailure(f"step {n - 1}: the input was refused: {self.last_refusal}", n - 1)
-            if "pass" in entry:
-                self._pass_resolve(n)
-            elif "advance" in entry:
-                self._advance(entry["advance"], n)
-            elif "concede" in entry:
-                who = self.sc.players.index(entry["player"])
-                if entry["concede"] is True:
-                    try:
-                        self.game.concede(who)
-                    except IllegalAnswer as e:
-                        self.last_refusal = e.reason
-            else:
-                self._input(entry, n)
+            self.apply(entry, n)
             i += 1
         if self.last_refusal is not None:
             raise ScenarioFailure(f"step {len(steps)}: the input was refused: {self.last_refusal}", len(steps))
+
+    def apply(self, entry: dict[str, Any], n: int) -> None:
+        """One scripted entry that moves the game: pass, advance, concede or an input."""
+        if "pass" in entry:
+            self._pass_resolve(n)
+        elif "advance" in entry:
+            self._advance(entry["advance"], n)
+        elif "concede" in entry:
+            who = self.sc.players.index(entry["player"])
+            if entry["concede"] is True:
+                try:
+                    self.game.concede(who)
+                except IllegalAnswer as e:
+                    self.last_refusal = e.reason
+        else:
+            self._input(entry, n)
 
     def _check_error(self, text: Any, n: int) -> None:
         if self.last_refusal is None:

@@ -400,19 +400,7 @@ class Walkthrough:
         r = self.runner
         assert r is not None
         before = r.last_refusal
-        if "pass" in entry:
-            r._pass_resolve(n)
-        elif "advance" in entry:
-            r._advance(entry["advance"], n)
-        elif "concede" in entry:
-            who = self.sc.players.index(entry["player"])
-            if entry["concede"] is True:
-                try:
-                    r.game.concede(who)
-                except IllegalAnswer as e:
-                    r.last_refusal = e.reason
-        else:
-            r._input(entry, n)
+        r.apply(entry, n)
         if r.last_refusal is not None and r.last_refusal is not before:
             self.refusals.append(r.last_refusal)
 
