@@ -254,6 +254,10 @@ class MtgApp(App[None]):
                 gs.advance()
 
         if not s.seats[1 - who].human:
+            if gs is not None and gs.worker is not None:
+                # Its answer is being worked out on the game as it stands: ask when it's done.
+                self.notify(f"{s.name(1 - who)} is thinking; offer the draw when it's your decision.", timeout=4)
+                return
             if s.offer_draw(who):
                 finish()
             else:
