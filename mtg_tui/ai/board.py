@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import Any
 
 from ..engine.view import GameView, ObjectView
-from .knowledge import CardReading, read_card
+from .textread import CardReading, read_card
 
 COLOR_OF_WORD = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 COLOR_OF_NAME = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}

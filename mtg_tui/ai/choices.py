@@ -10,13 +10,13 @@ from typing import Any
 from ..engine.decisions import Decision
 from .board import Board, land_colors
 from .evaluate import card_value, creature_value, permanent_value
-from .knowledge import Reading, read
+from .textread import Reading, read
 from .targeting import choose
 
 
 def _source_reading(board: Board, d: Decision) -> Reading:
     """What the spell or ability asking this decision does (read from its card's text)."""
-    from .knowledge import split_activated
+    from .textread import split_activated
     name = board.view.describe(d.source) if d.source is not None else ""
     v = board.view.find(d.source) if d.source is not None else None
     texts = list(v.abilities) if v is not None and v.abilities else _card_texts(board, name)

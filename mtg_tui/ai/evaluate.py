@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..engine.view import GameView, ObjectView
 from .board import Creature, creature_of
-from .knowledge import read, read_card
+from .textread import read, read_card
 
 WIN = 100000.0
 

@@ -23,7 +23,7 @@ from typing import Any
 from .board import Board, Creature
 from .combat_math import Fighter, fight
 from .evaluate import creature_value
-from .knowledge import spell_reading
+from .textread import spell_reading
 from .levels import Level
 from .main_phase import lethal_burn
 from .plays import Play, candidate_plays

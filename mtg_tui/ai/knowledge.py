@@ -1,330 +1,216 @@
-"""Reading rules text: what a spell or ability does, as the computer understands it.
+"""What the computer knows about cards: readings of their compiled abilities.
 
-The computer judges cards by their printed text (what a player reads), not by
-the engine's compiled form. ``read(text, name)`` turns one ability's text (or
-a whole spell's) into a ``Reading``: damage, destruction, pumps, counters,
-cards drawn... Anything it doesn't recognise is left neutral, and the
-policies treat it carefully (they still answer every decision legally, since
-the legal choices come from the game).
+The computer never reads rules text. It reads the objects the compiler built
+(instructions, target words, continuous-effect operations, triggers, costs,
+keyword abilities) with the table in ``readers.py``, so a card that compiles
+is understood at once. ``read_effect``/``read_ability`` give one ``Reading``;
+``read_card`` a whole card's (spell and static abilities together, then each
+activated and triggered ability on its own). Readings are kept per compiled
+object: the same ability is read once.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from dataclasses import dataclass
+from typing import Any
 
-NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "x": -1}
+from ..engine.abilities import ActivatedAbility, Effect, KeywordAbility, StaticAbility, TriggeredAbility
+from ..engine.mana import ManaCost, ManaError
+from ..engine.view import ObjectView
+from .readers import Notes, read_effect_into
+from .reading import Reading
+
+_CACHE: dict[tuple[str, int], tuple[Any, Any]] = {}
+_CACHE_LIMIT = 50000
+EMPTY = Reading()
 
 
-def _num(word: str) -> int:
-    word = word.strip().lower()
-    if word.isdigit():
-        return int(word)
-    return NUMBERS.get(word, 1)
+def _cached(kind: str, obj: Any, build: Any) -> Any:
+    key = (kind, id(obj))
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is obj:
+        return hit[1]
+    if len(_CACHE) >= _CACHE_LIMIT:
+        _CACHE.clear()
+    value = build(obj)
+    _CACHE[key] = (obj, value)
+    return value
 
 
-@dataclass(frozen=True)
-class Reading:
-    """What one piece of rules text does. Amounts of -1 mean X."""
+def targets_of(ability: Any) -> tuple[Any, ...]:
+    effect = getattr(ability, "effect", None)
+    return effect.targets if isinstance(effect, Effect) else ()
 
-    damage: int = 0                 # N damage to its target(s)
-    damage_to: str = ""             # "any", "creature", "player", "each_creature", "each_player"
-    destroy: str = ""               # "creature", "nonblack", "all_creatures", "artifact_enchantment"
-    exile: bool = False
-    pt: tuple[int, int] | None = None         # target creature gets +p/+t until end of turn
-    bounce: bool = False
-    counter: str = ""               # "any", "creature", "noncreature"
-    tap: int = 0                    # taps up to N targets
-    freeze: bool = False            # ... and they don't untap
-    steal_temp: bool = False        # gain control until end of turn
-    steal: bool = False             # you control enchanted creature
-    frog: bool = False              # loses all abilities, becomes 1/1
-    pacify: bool = False            # enchanted creature can't attack or block
-    aura_pt: tuple[int, int] | None = None    # enchanted/equipped creature gets +p/+t
-    aura_keywords: tuple[str, ...] = ()
-    draw: int = 0
-    target_draws: bool = False      # target player draws (Sign in Blood)
-    loot: bool = False
-    discard: int = 0                # target player discards N
-    duress: bool = False
-    gain_life: int = 0
-    drain: int = 0                  # target player loses N life
-    fog: bool = False
-    prevent: int = 0
-    tokens: int = 0
-    token_pt: tuple[int, int] = (1, 1)
-    token_flying: bool = False
-    edict: bool = False
-    fight: bool = False
-    raise_dead: bool = False
-    ramp: bool = False
-    mill: int = 0
-    untap_lands: int = 0
-    regenerate: bool = False
-    self_pump: tuple[int, int] | None = None  # "~ gets +1/+1 until end of turn"
-    team_pump: tuple[int, int] | None = None  # "creatures you control get +3/+3 ... until end of turn"
-    team_trample: bool = False
-    anthem: tuple[int, int] | None = None     # static: creatures you control get +1/+1
-    haste_all: bool = False
-    mana: bool = False
-    sacrifice_self: bool = False    # at the beginning of the end step, sacrifice ~
-    may: bool = False
-    self_damage: int = 0            # "it deals N damage" from a sacrificed source
-    etb: bool = False               # a when-enters trigger
-    dies: bool = False              # a when-dies trigger
-    wrath: bool = False
-    mass_minus: bool = False
 
-    @property
-    def harmful(self) -> bool:
-        """Does it hurt what it targets?"""
-        return bool(self.damage or self.destroy or self.exile or self.bounce or self.counter or self.tap
-                    or self.steal_temp or self.steal or self.frog or self.pacify or self.discard
-                    or self.duress or self.drain or self.mill or self.edict
-                    or (self.pt is not None and (self.pt[0] < 0 or self.pt[1] < 0)))
+def read_effect(effect: Effect | None) -> Reading:
+    """What an effect does (every mode of a modal one, together)."""
+    if effect is None:
+        return EMPTY
 
-    @property
-    def helpful(self) -> bool:
-        """Does it help what it targets?"""
-        return bool((self.pt is not None and self.pt[0] >= 0 and self.pt[1] >= 0) or self.aura_pt
-                    or self.aura_keywords or self.regenerate or self.prevent or self.gain_life
-                    or self.untap_lands or self.raise_dead)
+    def build(e: Effect) -> Reading:
+        n = Notes(e.targets)
+        read_effect_into(e, n)
+        return n.reading()
+    return _cached("effect", effect, build)
 
-    @property
-    def removal(self) -> bool:
-        """Does it take a creature out of the game (or out of play for good)?"""
-        return bool(self.destroy in ("creature", "nonblack") or self.exile or self.steal or self.pacify
-                    or (self.damage and self.damage_to in ("any", "creature"))
-                    or (self.pt is not None and self.pt[1] < 0))
+
+def mode_readings(effect: Effect) -> list[Reading]:
+    """One reading per mode of a modal effect."""
+    def build(e: Effect) -> list[Reading]:
+        out = []
+        for mode in e.modes:
+            n = Notes(e.targets)
+            n.read(mode.instructions)
+            out.append(n.reading())
+        return out
+    return _cached("modes", effect, build)
+
+
+def read_ability(ability: Any) -> Reading:
+    """What one ability does."""
+    def build(a: Any) -> Reading:
+        n = Notes(targets_of(a))
+        n.read_ability(a)
+        return n.reading()
+    return _cached("ability", ability, build)
 
 
 @dataclass(frozen=True)
 class CardReading:
-    """A whole card: its spell/static reading plus its activated and triggered abilities."""
+    """A whole card: its spell and static abilities read together, and each activated and triggered ability."""
 
-    name: str
-    main: Reading = field(default_factory=Reading)
-    activated: tuple[tuple[str, str, Reading], ...] = ()   # (cost text, effect text, reading)
-    triggered: tuple[tuple[str, Reading], ...] = ()         # (text, reading)
+    main: Reading
+    activated: tuple[tuple[ActivatedAbility, Reading], ...] = ()
+    triggered: tuple[tuple[TriggeredAbility, Reading], ...] = ()
 
     @property
     def all(self) -> list[Reading]:
-        return [self.main] + [r for _, _, r in self.activated] + [r for _, r in self.triggered]
+        return [self.main] + [r for _, r in self.activated] + [r for _, r in self.triggered]
+
+    @property
+    def unknown(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(u for r in self.all for u in r.unknown))
 
 
-_PT = re.compile(r"gets? ([+-]\d+|[+-]x)/([+-]\d+|[+-]x)")
+def read_card(abilities: tuple[Any, ...]) -> CardReading:
+    """A card (or an object) from the abilities it has."""
+    def build(abils: tuple[Any, ...]) -> CardReading:
+        main_targets = next((targets_of(a) for a in abils if not isinstance(a, (ActivatedAbility, TriggeredAbility))
+                             and targets_of(a)), ())
+        main = Notes(main_targets)
+        activated = []
+        triggered = []
+        for a in abils:
+            if isinstance(a, ActivatedAbility):
+                activated.append((a, read_ability(a)))
+            elif isinstance(a, TriggeredAbility):
+                triggered.append((a, read_ability(a)))
+            else:
+                main.read_ability(a)
+        return CardReading(main.reading(), tuple(activated), tuple(triggered))
+    return _cached("card", abilities, build)
 
 
-def _pt(text: str) -> tuple[int, int] | None:
-    m = _PT.search(text)
-    if not m:
-        return None
-
-    def n(s: str) -> int:
-        return -1 if "x" in s else int(s)
-    return n(m.group(1)), n(m.group(2))
+def reading_of(v: ObjectView) -> CardReading:
+    return read_card(v.compiled)
 
 
-def _norm(text: str, name: str) -> str:
-    t = text.lower().replace("’", "'").replace("−", "-")
-    if name:
-        t = t.replace(name.lower(), "~")
-        short = name.split(",")[0].lower()
-        if short and short != name.lower():
-            t = t.replace(short, "~")
-    return " ".join(t.split())
+def spell_reading(v: ObjectView) -> Reading:
+    """What a card does as a spell: its spell ability, or for a permanent its static abilities."""
+    return reading_of(v).main
 
 
-@lru_cache(maxsize=4096)
-def read(text: str, name: str = "") -> Reading:
-    """What this text does (one ability, or a spell's whole text)."""
-    t = _norm(text, name)
-    r: dict[str, object] = {}
-    m = re.search(r"deals? (\d+|x) damage to (any target|target creature or player|target creature|"
-                  r"target player or planeswalker|target player|each creature|each player|"
-                  r"each opponent)", t)
-    if m:
-        r["damage"] = _num(m.group(1))
-        dest = m.group(2)
-        r["damage_to"] = {"any target": "any", "target creature or player": "any", "target creature": "creature",
-                          "target player or planeswalker": "player", "target player": "player",
-                          "each creature": "each_creature", "each player": "each_player",
-                          "each opponent": "each_player"}[dest]
-        if t.startswith(("sacrifice ~", "it deals")) or ": it deals" in t:
-            r["self_damage"] = r["damage"]
-    if re.search(r"destroy all creatures", t):
-        r["destroy"] = "all_creatures"
-        r["wrath"] = True
-    elif re.search(r"destroy target nonblack creature", t):
-        r["destroy"] = "nonblack"
-    elif re.search(r"destroy target (\w+ )?creature", t):
-        r["destroy"] = "creature"
-    elif re.search(r"destroy target artifact or enchantment|destroy target artifact|destroy target enchantment", t):
-        r["destroy"] = "artifact_enchantment"
-    if re.search(r"exile target creature", t):
-        r["exile"] = True
-    if "enchanted creature" in t or "equipped creature" in t:
-        p = _pt(t)
-        if p:
-            r["aura_pt"] = p
-        kws = tuple(k for k in ("trample", "flying", "first strike", "lifelink", "haste", "vigilance")
-                    if re.search(rf"(has|gains?) [\w ,]*{k}", t))
-        if kws:
-            r["aura_keywords"] = kws
-        if "can't attack or block" in t or "can't block" in t and "can't attack" in t:
-            r["pacify"] = True
-        if "you control enchanted creature" in t:
-            r["steal"] = True
-    elif re.search(r"creatures you control get", t):
-        p = _pt(t)
-        if "until end of turn" in t:
-            r["team_pump"] = p
-            r["team_trample"] = "trample" in t
-        else:
-            r["anthem"] = p
-    elif re.search(r"^(other |white |black |red |green |blue )?creatures you control (have|get)", t) or \
-            re.search(r"(other|white) creatures you control get", t):
-        r["anthem"] = _pt(t) or (0, 0)
-    elif re.search(r"target creature (you control )?gets", t):
-        r["pt"] = _pt(t)
-    elif re.search(r"^~ gets [+-]\d+/[+-]\d+ until end of turn", t) or re.search(r": ~ gets", t):
-        r["self_pump"] = _pt(t)
-    if "creatures you control have haste" in t:
-        r["haste_all"] = True
-    if re.search(r"return target creature to its owner's hand", t):
-        r["bounce"] = True
-    m = re.search(r"counter target (creature |noncreature )?spell", t)
-    if m:
-        r["counter"] = (m.group(1) or "any ").strip()
-    m = re.search(r"(?<!un)tap (up to (\w+) )?target", t)
-    if m:
-        r["tap"] = _num(m.group(2)) if m.group(2) else 1
-        r["freeze"] = "don't untap" in t
-    if re.search(r"gain control of (target creature|it) until end of turn", t):
-        r["steal_temp"] = True
-    if "loses all abilities" in t and "target creature" in t:
-        r["frog"] = True
-    m = re.search(r"draws? (a card|two cards|three cards|x cards|(\w+) cards)", t)
-    if m:
-        r["draw"] = _num(m.group(1).split()[0])
-        if "target player draws" in t:
-            r["target_draws"] = True
-        if "then discard" in t:
-            r["loot"] = True
-    m = re.search(r"target player discards (a card|two cards|(\w+) cards)", t)
-    if m:
-        r["discard"] = _num(m.group(1).split()[0])
-    if "reveals their hand" in t and "discards" in t:
-        r["duress"] = True
-    m = re.search(r"(?:you|target player) gains? (\d+|x) life", t)
-    if m:
-        r["gain_life"] = _num(m.group(1))
-    elif "you gain" in t and "life" in t:
-        m = re.search(r"you gain (\d+) life", t)
-        r["gain_life"] = int(m.group(1)) if m else 1
-    m = re.search(r"target player loses (\d+) life", t)
-    if m and "draws" not in t:
-        r["drain"] = int(m.group(1))
-    if "prevent all combat damage" in t:
-        r["fog"] = True
-    m = re.search(r"prevent the next (\d+) damage", t)
-    if m:
-        r["prevent"] = int(m.group(1))
-    m = re.search(r"create (a|an|one|two|three|\d+) (\d+)/(\d+) [\w ]*?creature tokens?( with flying)?", t)
-    if m:
-        r["tokens"] = _num(m.group(1))
-        r["token_pt"] = (int(m.group(2)), int(m.group(3)))
-        r["token_flying"] = bool(m.group(4))
-    if re.search(r"each player sacrifices a creature", t):
-        r["edict"] = True
-    if "fights" in t:
-        r["fight"] = True
-    if re.search(r"return target creature card from your graveyard", t):
-        r["raise_dead"] = True
-    if re.search(r"search your library for a basic land", t):
-        r["ramp"] = True
-    m = re.search(r"mills? (a card|two cards|(\w+) cards)", t)
-    if m:
-        r["mill"] = _num(m.group(1).split()[0])
-    m = re.search(r"untap (two|\w+) target lands", t)
-    if m:
-        r["untap_lands"] = _num(m.group(1))
-    if re.search(r"regenerate", t) and "can't be regenerated" not in t:
-        r["regenerate"] = True
-    if re.search(r"add \{|add one mana|add (two|three) mana", t):
-        r["mana"] = True
-    if re.search(r"at the beginning of the end step, sacrifice ~", t):
-        r["sacrifice_self"] = True
-    if " may " in f" {t} ":
-        r["may"] = True
-    if "enters the battlefield" in t and t.startswith("when"):
-        r["etb"] = True
-    if re.search(r"^when(ever)? [^,]*dies", t):
-        r["dies"] = True
-    if "each creature" in t and _pt(t) and (_pt(t) or (0, 0))[1] < 0:
-        r["mass_minus"] = True
-    return Reading(**r)  # type: ignore[arg-type]
+def spell_effect(v: ObjectView) -> Effect | None:
+    """The effect of an instant's or sorcery's spell ability."""
+    for a in v.compiled:
+        if not isinstance(a, (ActivatedAbility, TriggeredAbility, StaticAbility, KeywordAbility)):
+            effect = getattr(a, "effect", None)
+            if isinstance(effect, Effect):
+                return effect
+    return None
 
 
-_ACTIVATED = re.compile(r"^((?:\{[^}]+\}|[+-−]?\d+|sacrifice [^:,]+|discard [^:,]+|pay [^:,]+)"
-                        r"(?:\s*,\s*(?:\{[^}]+\}|sacrifice [^:,]+|discard [^:,]+|pay [^:,]+))*)\s*:\s*(.+)$", re.IGNORECASE)
+def activated(v: ObjectView) -> list[ActivatedAbility]:
+    """The object's activated abilities, numbered as a priority action's ``ability`` numbers them."""
+    return [a for a in v.compiled if isinstance(a, ActivatedAbility)]
 
 
-def split_activated(text: str) -> tuple[str, str] | None:
-    """'{1}, {T}: Draw a card.' -> ('{1}, {T}', 'Draw a card.'); None if it isn't an activated ability."""
-    t = text.strip().replace("−", "-")
-    m = _ACTIVATED.match(t)
-    if not m:
-        return None
-    return m.group(1).strip(), m.group(2).strip()
+# ---------------------------------------------------------------------------
+# Facts about an object, from its compiled abilities
+
+BASIC_COLORS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+COLOR_OF_NAME = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
-@lru_cache(maxsize=2048)
-def read_card(name: str, abilities: tuple[str, ...], text: str = "") -> CardReading:
-    """A card from its abilities' texts (each paragraph); ``text`` is used when no abilities are listed."""
-    paragraphs = list(abilities) if abilities else [p for p in text.split("\n") if p.strip()]
-    main = Reading()
-    activated = []
-    triggered = []
-    for p in paragraphs:
-        if re.match(r"equip\b", p.lower()):
-            activated.append((p[5:].strip(), "attach to target creature you control",
-                              Reading(aura_pt=(0, 0))))
+def mana_colors(v: ObjectView) -> set[str]:
+    """The colours of mana this permanent can make (its basic land types and mana abilities)."""
+    from ..engine.instructions import AddMana
+    out = {BASIC_COLORS[s] for s in v.subtypes if s in BASIC_COLORS}
+    for a in activated(v):
+        if not a.is_mana:
             continue
-        split = split_activated(p)
-        if split is not None:
-            cost, eff = split
-            activated.append((cost, eff, read(eff, name)))
+        for ins in a.effect.instructions:
+            if isinstance(ins, AddMana):
+                for unit in ins.units:
+                    if unit == ("chosen",):
+                        out |= set("WUBRG")
+                    out |= {c for c in unit if c in "WUBRG"}
+    return out
+
+
+def makes_mana(v: ObjectView) -> bool:
+    """Does it have a mana ability that taps it?"""
+    return any(a.is_mana and a.cost.tap for a in activated(v))
+
+
+def enters_tapped(v: ObjectView) -> bool:
+    return spell_reading(v).enters_tapped
+
+
+def protections(v: ObjectView) -> frozenset[str]:
+    """The colours it has protection from."""
+    out = set()
+    for a in v.compiled:
+        if isinstance(a, KeywordAbility) and a.keyword == "protection":
+            q = a.param
+            if getattr(q, "kind", "") == "color":
+                out.add(q.value)
+    return frozenset(out)
+
+
+def unblockable_by(v: ObjectView) -> tuple[str, ...]:
+    """Creature subtypes that can't block it ("can't be blocked by Walls")."""
+    out: list[str] = []
+    for a in v.compiled:
+        if not isinstance(a, StaticAbility):
             continue
-        low = p.lower()
-        if low.startswith(("when", "at the beginning", "whenever")):
-            triggered.append((p, read(p, name)))
-            continue
-        main = _merge(main, read(p, name))
-    return CardReading(name, main, tuple(activated), tuple(triggered))
+        for d in a.effects:
+            if d.affected.kind != "self":
+                continue
+            for op in d.ops:
+                if op.op == "flag" and op.args[0] == "cant_be_blocked_by" and op.args[1] is not None:
+                    out.extend(op.args[1].subtypes)
+    return tuple(out)
 
 
-def _merge(a: Reading, b: Reading) -> Reading:
-    changes = {}
-    for f in a.__dataclass_fields__:
-        va, vb = getattr(a, f), getattr(b, f)
-        if vb and not va:
-            changes[f] = vb
-    return replace(a, **changes) if changes else a
+def cost_colors(mana_cost: str) -> list[str]:
+    """The coloured symbols of a mana cost, one entry per symbol ("{1}{G}{G}" -> ["G", "G"])."""
+    try:
+        cost = ManaCost.parse(mana_cost)
+    except ManaError:
+        return []
+    out: list[str] = []
+    for s in cost.symbols:
+        if s.kind == "color":
+            out.append(s.value)
+        elif s.kind == "hybrid":
+            out.extend(o for o in s.options if o in "WUBRG")
+    return out
 
 
-def spell_reading(name: str, text: str) -> Reading:
-    """A spell's effect from its whole text (all paragraphs together, modes included)."""
-    return read(text.replace("\n", " "), name)
-
-
-def mode_readings(text: str, name: str) -> list[Reading]:
-    """For a modal spell ("Choose one — • ... • ..."), one reading per mode."""
-    parts = [p.strip() for p in re.split(r"[•\n]", text) if p.strip()]
-    modes = [p for p in parts if not p.lower().startswith("choose")]
-    return [read(p, name) for p in modes]
-
-
-def is_modal(text: str) -> bool:
-    return "choose one" in text.lower() or "•" in text
+def mana_value_of(cost: str) -> int:
+    """The mana value of a cost text ("{2}{R}" -> 3), X counting as 0."""
+    try:
+        return ManaCost.parse(cost).mana_value
+    except ManaError:
+        return 0

@@ -142,7 +142,7 @@ def reserve_for(board: Board, plays: list[Play]) -> tuple[str, float]:
     """The mana to keep open for the best instant-speed card we hold, and what keeping it is worth."""
     from .board import creature_of
     from .evaluate import creature_value
-    from .knowledge import spell_reading
+    from .textread import spell_reading
     best: tuple[str, float] = ("", 0.0)
     for card in board.hand:
         if card.is_land or not ("Instant" in card.types or "flash" in card.keywords):

@@ -17,7 +17,7 @@ from ..engine.view import ObjectView
 from .attack import guaranteed_damage
 from .board import Board, Creature, creature_of
 from .evaluate import card_value, creature_value
-from .knowledge import Reading, is_modal, mode_readings, read, spell_reading
+from .textread import Reading, is_modal, mode_readings, read, spell_reading
 from .targeting import choose
 
 _MANA = re.compile(r"\{[^}]+\}")
@@ -421,7 +421,7 @@ def _overrun_play(board: Board, card: ObjectView | None, action: dict[str, Any],
 
 def _activate_play(board: Board, src: ObjectView, a: dict[str, Any], label: str) -> Play | None:
     text = ability_text(label, src.name)
-    from .knowledge import split_activated
+    from .textread import split_activated
     low = text.lower()
     base = {"action": "activate", "source": src.id, "ability": a.get("ability", 0), "pay": "auto"}
     if low.startswith("equip"):

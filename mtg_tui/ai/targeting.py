@@ -15,7 +15,7 @@ from typing import Any
 
 from .board import Board, Creature
 from .evaluate import creature_value
-from .knowledge import Reading
+from .textread import Reading
 
 Rows = list[dict[str, Any]]
 
@@ -274,7 +274,7 @@ def counter_value(board: Board, oid: int) -> float:
     if item is None or item.controller == board.me:
         return -5.0
     v = board.view.find(oid)
-    from .knowledge import spell_reading
+    from .textread import spell_reading
     if v is None:
         return 0.5
     if v.is_creature:

@@ -667,7 +667,7 @@ def _missing(game: "Game", player: int, action: dict[str, Any]) -> Decision | No
     mode = tuple(m - 1 for m in (action.get("mode") or []))
     specs = specs_of(mode)
     if action.get("targets") is None and any(s.max_count for s in specs):
-        d = targets_decision(game, player, specs, source, source.id, f"{name}: choose targets")
+        d = targets_decision(game, player, specs, source, source.id, f"{name}: choose targets", effect)
         d.validator = lambda ans: {"targets": _validated(game, player, action, "targets", ans)}
         return d
     if kind == "cast" and action.get("divide") is None:
@@ -761,7 +761,10 @@ def _pay_decision(game: "Game", player: int, cost: ManaCost, avoid: set[int], sk
 
 
 def targets_decision(game: "Game", player: int, specs: tuple[TargetSpec, ...], source: Any,
-                     source_id: int | None, prompt: str) -> Decision:
+                     source_id: int | None, prompt: str, effect: Effect | None = None) -> Decision:
+    """Choose targets (601.2c). ``data["effect"]`` is what the spell or ability will do with them,
+    so whoever answers can judge each target word (an Aura spell's effect is empty: its
+    abilities are the source's)."""
     rows = []
     flat: list[Option] = []
     for s in specs:
@@ -771,7 +774,7 @@ def targets_decision(game: "Game", player: int, specs: tuple[TargetSpec, ...], s
             if all(o.value != i for o in flat):
                 flat.append(Option(i, game.describe(i)))
     d = Decision("targets", player, prompt, flat, sum(s.min_count for s in specs),
-                 sum(s.max_count for s in specs), data={"specs": rows}, source=source_id)
+                 sum(s.max_count for s in specs), data={"specs": rows, "effect": effect}, source=source_id)
     d.validator = lambda ans: check_choice(game, specs, _spread(ans, specs), player, source, source_id)
     return d
 

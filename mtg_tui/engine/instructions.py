@@ -256,7 +256,7 @@ class SacrificeUnless(Instruction):
             if plan is not None:
                 d = Decision("choose", payer, f"Pay {self.mana.text} to keep {o.name}?",
                              [Option("yes", f"Pay {self.mana.text}"), Option("no", f"Sacrifice {o.name}")], 1, 1,
-                             subkind="yes_no")
+                             subkind="yes_no", data={"cost": self.mana.text, "keep": o.id})
                 ans = yield d
                 if (ans[0] if isinstance(ans, list) else ans) == "yes":
                     execute_payment(game, payer, self.mana, plan)
@@ -415,7 +415,7 @@ class CounterUnless(Instruction):
             if plan is not None:
                 d = Decision("choose", payer, f"Pay {self.mana.text} so that {o.name} isn't countered?",
                              [Option("yes", f"Pay {self.mana.text}"), Option("no", "Don't pay")], 1, 1,
-                             subkind="yes_no", data={"cost": self.mana.text})
+                             subkind="yes_no", data={"cost": self.mana.text, "keep": o.id})
                 ans = yield d
                 if (ans[0] if isinstance(ans, list) else ans) == "yes":
                     execute_payment(game, payer, self.mana, plan)
@@ -949,7 +949,7 @@ class MayDo(Instruction):
     def run(self, ctx: "Ctx") -> Gen:
         for p in ctx.players(self.who):
             d = Decision("choose", p.index, self.prompt or "Do it?", [Option("yes", "Yes"), Option("no", "No")],
-                         1, 1, subkind="yes_no")
+                         1, 1, subkind="yes_no", data={"may": self})
             ans = yield d
             yes = (ans[0] if isinstance(ans, list) else ans) == "yes"
             ctx.did = yes

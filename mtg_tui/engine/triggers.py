@@ -365,7 +365,7 @@ def _order_decision(game: "Game", player: int, mine: list[PendingTrigger]) -> De
                  "Order your triggered abilities (the first goes on the stack first and resolves last)",
                  [Option(t.id, f"{t.source_name}: {t.ability.text}") for t in mine], len(mine), len(mine),
                  data={"triggers": [{"id": t.id, "source": t.source_name, "text": t.ability.text,
-                                     "source_uid": t.source_uid} for t in mine]})
+                                     "source_uid": t.source_uid, "ability": t.ability} for t in mine]})
 
     def check(ans: Any) -> list[int]:
         if not isinstance(ans, (list, tuple)) or sorted(ans) != sorted(t.id for t in mine):
@@ -402,7 +402,7 @@ def _put_one(game: "Game", t: PendingTrigger) -> Gen:
             _removed(game, t)
             return
         d = targets_decision(game, t.controller, specs, src_for_targets, t.source_id,
-                             f"{t.source_name}'s triggered ability: choose targets")
+                             f"{t.source_name}'s triggered ability: choose targets", effect)
         targets = yield d
     sa = StackAbility(game.new_id(), ab, t.controller, t.source_id or 0, t.source_uid, t.source_name,
                       t.source_lki or (game.lki_of(source) if isinstance(source, GameObject) else None), "triggered")

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .abilities import StaticAbility
-from .casting import legal_actions
+from .abilities import Effect, StaticAbility
+from .casting import legal_actions, spell_effect
 from .decisions import Decision, Option
 from .game import STEP_NAMES, STEPS, Game
 from .log import LogEntry
@@ -55,6 +55,7 @@ class ObjectView:
     text: str                      # printed rules text
     abilities: tuple[str, ...]     # the text of the abilities it has now
     flags: tuple[str, ...]         # rule effects on it now ("can't block", ...)
+    compiled: tuple[Any, ...] = ()  # the abilities it has now as compiled (engine objects; read them, never change them)
 
     @property
     def is_creature(self) -> bool:
@@ -74,6 +75,8 @@ class StackItemView:
     targets: tuple[tuple[int, str], ...]
     text: str
     source_id: int | None
+    effect: Effect | None = None     # what it does as compiled (a spell's spell ability, an ability's effect)
+    mode: tuple[int, ...] = ()       # the modes chosen for it (0-based)
 
 
 @dataclass(frozen=True)
@@ -195,9 +198,11 @@ class GameView:
             targets = tuple((t, g.describe(t)) for row in o.targets for t in row)
             if isinstance(o, StackAbility):
                 out.append(StackItemView(o.id, "ability", o.source_name, o.controller, targets,
-                                         getattr(o.ability, "text", ""), o.source_id))
+                                         getattr(o.ability, "text", ""), o.source_id,
+                                         getattr(o.ability, "effect", None), tuple(o.mode)))
             else:
-                out.append(StackItemView(o.id, "spell", o.name, o.controller, targets, o.card.text, o.id))
+                out.append(StackItemView(o.id, "spell", o.name, o.controller, targets, o.card.text, o.id,
+                                         spell_effect(g, o), tuple(o.mode)))
         return out
 
     def combat(self) -> dict[str, Any] | None:
@@ -300,6 +305,20 @@ class GameView:
             return self.obj(o)
         return None
 
+    def offered(self, oid: int) -> ObjectView | None:
+        """An object this viewer's pending decision offers as a choice, wherever it is.
+
+        The cards a player is looking at (scry, surveil) or searching for are in a
+        library, where ``find`` shows nothing; this shows them to the one deciding.
+        """
+        d = self.game.pending
+        if d is None or (self.viewer is not None and d.player != self.viewer):
+            return None
+        if not any(opt.value == oid for opt in d.options):
+            return None
+        o = self.game.get(oid)
+        return self.obj(o) if isinstance(o, GameObject) else None
+
     # -- objects -------------------------------------------------------------------
 
     def obj(self, o: GameObject) -> ObjectView:
@@ -323,7 +342,7 @@ class GameView:
             attacking=combat.attackers.get(o.id) if combat is not None and o.id in combat.attackers else None,
             blocking=tuple(combat.blockers.get(o.id, ())) if combat is not None else (),
             blocked=bool(combat is not None and combat.blocked.get(o.id)), is_token=o.is_token, keywords=kws,
-            text=o.card.text, abilities=texts, flags=flags)
+            text=o.card.text, abilities=texts, flags=flags, compiled=tuple(c.abilities))
 
     def inspect(self, oid: int) -> Inspection | None:
         """An object and everything changing its characteristics now (613)."""
