@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from .card_folders import cards_option, use_card_folders
 from .decks.cli import deck_group
 from .rules.cli import rules_group
 from .ui.cli import play
@@ -51,12 +52,12 @@ def _scenario_files(paths: tuple[str, ...]) -> list[Path]:
 @scenario.command("run")
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per scenario instead of PASS/FAIL lines.")
-def scenario_run(paths: tuple[str, ...], as_json: bool) -> None:
+@cards_option
+def scenario_run(paths: tuple[str, ...], as_json: bool, card_folders: tuple[Path, ...]) -> None:
     """Run scenario files (a folder means every *.toml below it)."""
-    from .cardtext.loader import default_db
     from .scenario.runner import run_file
     files = _scenario_files(paths)
-    db = default_db()
+    db = use_card_folders(card_folders)
     passed = failed = 0
     for f in files:
         try:
@@ -92,10 +93,11 @@ def cards() -> None:
 @click.option("--type", "type_", help="A card type or subtype, e.g. creature, instant, goblin.")
 @click.option("--cost", type=int, help="Mana value.")
 @click.option("--text", "text", help="Words in the rules text.")
-def cards_list(colors: tuple[str, ...], type_: str | None, cost: int | None, text: str | None) -> None:
+@cards_option
+def cards_list(colors: tuple[str, ...], type_: str | None, cost: int | None, text: str | None,
+               card_folders: tuple[Path, ...]) -> None:
     """Every card name, one per line (optionally filtered)."""
-    from .cardtext.loader import default_db
-    db = default_db()
+    db = use_card_folders(card_folders)
     wanted = {c.upper()[:1] for c in colors}
     bad = wanted - set("WUBRGCM")
     if bad:
@@ -125,13 +127,14 @@ def cards_list(colors: tuple[str, ...], type_: str | None, cost: int | None, tex
 
 @cards.command("show")
 @click.argument("name", nargs=-1, required=True)
-def cards_show(name: tuple[str, ...]) -> None:
+@cards_option
+def cards_show(name: tuple[str, ...], card_folders: tuple[Path, ...]) -> None:
     """Show a card: cost, type line, rules text, power/toughness."""
     from rich.console import Console
 
-    from .cardtext.loader import CardError, default_db
+    from .cardtext.loader import CardError
     from .render import card_panel
-    db = default_db()
+    db = use_card_folders(card_folders)
     wanted = " ".join(name)
     try:
         card = db.get(wanted)
@@ -144,17 +147,22 @@ def cards_show(name: tuple[str, ...]) -> None:
 
 @cards.command("check")
 @click.argument("path", required=False, type=click.Path(exists=True, file_okay=False))
-def cards_check(path: str | None) -> None:
-    """Load and compile every card file (of cards/, or of PATH)."""
-    from .cardtext.loader import CardDatabase, CardError
+@cards_option
+def cards_check(path: str | None, card_folders: tuple[Path, ...]) -> None:
+    """Load and compile every card file: the shipped cards and your own (or those of PATH), and --cards folders."""
+    from .cardtext.loader import CardDatabase, CardError, default_folders
+    for folder in card_folders:
+        if not folder.is_dir():
+            raise click.ClickException(f"--cards {folder}: no such folder of cards")
+    folders = ([Path(path)] if path else default_folders()) + list(card_folders)
     try:
-        db = CardDatabase(Path(path)) if path else CardDatabase()
+        db = CardDatabase(folders, cache=True)
     except CardError as e:
         raise click.ClickException(str(e)) from None
     errors = db.check()
     for e in errors:
         click.echo(f"ERROR {e}", err=False)
-    total = len(db.names()) + len(db.read_errors)
+    total = len(db.names()) + len(db.read_errors) + len(db.pool.conflicts)
     click.echo(f"{total - len(errors)} of {total} cards compiled, {len(errors)} failed")
     sys.exit(1 if errors else 0)
 
@@ -176,11 +184,14 @@ AGENT_CHOICES = click.Choice(["random", "easy", "normal", "hard"], case_sensitiv
 @click.option("--p2", default="random", show_default=True, type=AGENT_CHOICES, help="Who plays player 2.")
 @click.option("--workers", "-w", default=1, show_default=True, type=click.IntRange(min=1),
               help="Play games in this many processes (same results as one).")
-def simulate(games: int, seed: int, deck1: str, deck2: str, p1: str, p2: str, workers: int) -> None:
+@cards_option
+def simulate(games: int, seed: int, deck1: str, deck2: str, p1: str, p2: str, workers: int,
+             card_folders: tuple[Path, ...]) -> None:
     """Play whole games between two computer players and print the results."""
     from .sim import run_simulation
+    db = use_card_folders(card_folders)
     try:
-        run_simulation(games, seed, deck1, deck2, p1.lower(), p2.lower(), workers)
+        run_simulation(games, seed, deck1, deck2, p1.lower(), p2.lower(), workers, card_folders=db.extra_folders)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
 

@@ -47,3 +47,8 @@ def user_cache_dir() -> Path:
     xdg = os.environ.get("XDG_CACHE_HOME")
     base = Path(xdg).expanduser() if xdg else Path.home() / ".cache"
     return base / "mtg-tui"
+
+
+def user_cards_dir() -> Path:
+    """The user's own card files (``cards import`` writes there), loaded beside the shipped cards."""
+    return user_data_dir() / "cards"

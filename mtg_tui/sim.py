@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .agents.base import play_out
-from .cardtext.loader import default_db
+from .cardtext.loader import default_db, use_extra_folders
 from .decks.decklist import DecklistError, card_list
 from .decks.library import UnknownDeckError, load_deck
 from .engine.setup import new_game
@@ -109,8 +110,9 @@ def play_one(job: tuple[int, list[str], list[str], str, str]) -> GameResult:
 
 
 def iter_games(games: int, seed: int, deck1: list[str], deck2: list[str], p1: str = "random",
-               p2: str = "random", workers: int = 1) -> Iterator[GameResult]:
-    """The results of games ``seed .. seed+games-1``, in seed order."""
+               p2: str = "random", workers: int = 1, card_folders: Sequence[Path] = ()) -> Iterator[GameResult]:
+    """The results of games ``seed .. seed+games-1``, in seed order (``card_folders``: the extra folders of
+    card files that this process uses, for the worker processes)."""
     for kind in (p1, p2):
         if kind not in AGENTS:
             raise ValueError(f"unknown agent {kind!r} (choose from {', '.join(AGENTS)})")
@@ -119,16 +121,17 @@ def iter_games(games: int, seed: int, deck1: list[str], deck2: list[str], p1: st
         for job in jobs:
             yield play_one(job)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=use_extra_folders,
+                             initargs=(tuple(card_folders),)) as pool:
         yield from pool.map(play_one, jobs, chunksize=1)
 
 
 def play_games(games: int, seed: int, deck1: list[str], deck2: list[str], p1: str = "random",
                p2: str = "random", workers: int = 1,
-               on_game: Callable[[GameResult], None] | None = None) -> SimResult:
+               on_game: Callable[[GameResult], None] | None = None, card_folders: Sequence[Path] = ()) -> SimResult:
     res = SimResult()
     start = time.perf_counter()
-    for r in iter_games(games, seed, deck1, deck2, p1, p2, workers):
+    for r in iter_games(games, seed, deck1, deck2, p1, p2, workers, card_folders):
         res.add(r)
         if on_game is not None:
             on_game(r)
@@ -145,7 +148,7 @@ def load_cards(name: str) -> tuple[str, list[str]]:
 
 
 def run_simulation(games: int, seed: int, deck1: str, deck2: str, p1: str = "random", p2: str = "random",
-                   workers: int = 1, progress: bool = True) -> SimResult:
+                   workers: int = 1, progress: bool = True, card_folders: Sequence[Path] = ()) -> SimResult:
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -164,9 +167,9 @@ def run_simulation(games: int, seed: int, deck1: str, deck2: str, p1: str = "ran
                       TimeRemainingColumn(), console=console, transient=True) as bar:
             task = bar.add_task("Playing", total=games)
             res = play_games(games, seed, cards1, cards2, p1, p2, workers,
-                             on_game=lambda _r: bar.advance(task))
+                             on_game=lambda _r: bar.advance(task), card_folders=card_folders)
     else:
-        res = play_games(games, seed, cards1, cards2, p1, p2, workers)
+        res = play_games(games, seed, cards1, cards2, p1, p2, workers, card_folders=card_folders)
     table = Table(title=f"{games} games, seeds {seed}-{seed + games - 1}: {p1} vs {p2}")
     table.add_column("")
     table.add_column("agent")

@@ -15,28 +15,19 @@ import tomllib
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from ..engine.abilities import Effect, SpellAbility
 from ..engine.mana import COLOR_BY_NAME, ManaCost, ManaError
 from ..engine.objects import CARD_TYPES, SUPERTYPES, CardDef
-from ..paths import cards_dir
+from ..paths import cards_dir, user_cards_dir
 from .compiler import Compiler, Scope
+from .errors import CardError
+from .pool import CardPool
+from .printings import Printing, read_printings
 from .parser import TextError, normalise, parse, split_abilities, subtypes
 
-ALLOWED_KEYS = {"name", "cost", "type", "power", "toughness", "loyalty", "text", "color_indicator"}
-
-
-class CardError(ValueError):
-    """A card file that can't be used. The message names the file, the card and the problem."""
-
-    def __init__(self, file: str, card: str, message: str, phrase: str = "") -> None:
-        self.file = file
-        self.card = card
-        self.phrase = phrase
-        where = f"{file}: " if file else ""
-        who = f"{card}: " if card else ""
-        super().__init__(f"{where}{who}{message}")
+ALLOWED_KEYS = {"name", "cost", "type", "power", "toughness", "loyalty", "text", "color_indicator", "printings"}
 
 
 def _all_subtypes() -> dict[str, str]:
@@ -159,6 +150,7 @@ def card_from_data(data: dict[str, Any], file: str = "") -> CardDef:
     if not isinstance(type_line, str):
         raise CardError(file, name, "the card has no type line (a `type = \"...\"` line)")
     supers, types, subs = parse_type_line(type_line, file, name)
+    read_printings(data.get("printings"), file, name)   # not characteristics, but a mistake is still reported
     try:
         cost = ManaCost.parse(data.get("cost", ""))
     except ManaError as e:
@@ -193,59 +185,85 @@ def read_card_file(path: Path) -> dict[str, Any]:
         with open(path, "rb") as f:
             data = tomllib.load(f)
     except tomllib.TOMLDecodeError as e:
-        raise CardError(path.name, "", f"not valid TOML: {e}") from None
+        raise CardError(str(path), "", f"not valid TOML: {e}") from None
     except OSError as e:
-        raise CardError(path.name, "", f"can't read the file: {e}") from None
+        raise CardError(str(path), "", f"can't read the file: {e}") from None
     return data
 
 
 class CardDatabase:
-    """Every card of a folder, by name; compiled on first use (and cached on disk when ``cache`` is on)."""
+    """Every card of some folders, by name; compiled on first use (and cached on disk when ``cache`` is on).
 
-    def __init__(self, folder: Path | None = None, cache: bool = False) -> None:
-        self.folder = Path(folder) if folder is not None else cards_dir()
-        self._raw: dict[str, tuple[dict[str, Any], str]] = {}
+    ``folders`` is one folder or several; by default the shipped cards and the user's card folder
+    (``default_folders``). ``strict``: two different cards with one name are an error at once
+    (``CardError`` naming both files) instead of a problem that ``check`` reports.
+    """
+
+    def __init__(self, folder: Path | Sequence[Path] | None = None, cache: bool = False,
+                 strict: bool = False) -> None:
+        if folder is None:
+            folders = default_folders()
+        elif isinstance(folder, (str, Path)):
+            folders = [Path(folder)]
+        else:
+            folders = [Path(f) for f in folder]
+        self.folders = folders
+        self.folder = folders[0]
         self._compiled: dict[str, CardDef] = {}
         self._tokens: dict[str, CardDef] | None = None
-        self.read_errors: list[CardError] = []
         self._cache = None
         if cache:
             from .cache import CompiledCache
             self._cache = CompiledCache()
             atexit.register(self._cache.save)
-        self._load()
+        self.pool = CardPool(folders, read_card_file)
+        self.read_errors: list[CardError] = self.pool.read_errors
+        if strict and self.pool.conflicts:
+            raise self.conflict_error()
 
-    def _load(self) -> None:
-        if not self.folder.is_dir():
-            raise CardError(str(self.folder), "", "no such folder of cards")
-        for path in sorted(self.folder.glob("*.toml")):
-            try:
-                data = read_card_file(path)
-            except CardError as e:
-                self.read_errors.append(e)
-                continue
-            name = data.get("name")
-            if not isinstance(name, str) or not name.strip():
-                self.read_errors.append(CardError(path.name, "", "the card has no name"))
-                continue
-            if name.strip().lower() in {n.lower() for n in self._raw}:
-                self.read_errors.append(CardError(path.name, name, "another file already defines this card"))
-                continue
-            self._raw[name.strip()] = (data, path.name)
-        self._lower = {n.lower(): n for n in self._raw}
+    def with_folders(self, extra: Sequence[Path], strict: bool = True) -> "CardDatabase":
+        """This pool and the cards of more folders; cards compiled already are shared (they don't change)."""
+        more = [Path(f) for f in extra if Path(f) not in self.folders]
+        if not more:
+            return self
+        db = CardDatabase(self.folders + more, strict=strict)
+        db._compiled = self._compiled   # the folders before ``more`` define the same cards as here
+        db._cache = self._cache
+        return db
+
+    def conflict_error(self) -> CardError:
+        """One error listing every pair of different cards that share a name (each names both files)."""
+        return CardError("", "", "two different cards share a name:\n  "
+                         + "\n  ".join(str(e) for e in self.pool.conflicts))
+
+    @property
+    def extra_folders(self) -> list[Path]:
+        """The folders beyond the shipped cards and the user's card folder (what a saved game records)."""
+        base = set(default_folders())
+        return [f for f in self.folders if f not in base]
 
     def names(self) -> list[str]:
-        return sorted(self._raw)
+        return self.pool.names()
 
     def fields(self, name: str) -> dict[str, Any]:
         """A card's file fields as written (without compiling its text)."""
         real = self.canonical(name)
         if real is None:
             raise KeyError(f"unknown card {name!r}")
-        return dict(self._raw[real][0])
+        return dict(self.pool.cards[real].data)
+
+    def printings(self, name: str) -> tuple[Printing, ...]:
+        """Every printing of a card (set, number, rarity), from all the files that define it."""
+        real = self.canonical(name)
+        return self.pool.cards[real].printings if real is not None else ()
+
+    def file_of(self, name: str) -> str:
+        """The card file a card's fields come from."""
+        real = self.canonical(name)
+        return self.pool.cards[real].file if real is not None else ""
 
     def canonical(self, name: str) -> str | None:
-        return self._lower.get(name.strip().lower().replace("\u2019", "'"))
+        return self.pool.canonical(name)
 
     def __contains__(self, name: str) -> bool:
         return self.canonical(name) is not None
@@ -258,7 +276,11 @@ class CardDatabase:
             raise KeyError(f"unknown card {name!r}{hint}")
         card = self._compiled.get(real)
         if card is None:
-            data, file = self._raw[real]
+            entry = self.pool.cards[real]
+            data, file = entry.data, entry.file
+            conflict = next((e for e in self.pool.conflicts if e.card == real), None)
+            if conflict is not None:
+                raise conflict
             if self._cache is not None:
                 from .cache import key_of
                 key = key_of(data)
@@ -277,8 +299,11 @@ class CardDatabase:
 
     def check(self) -> list[CardError]:
         """Compile every card; the errors found."""
-        errors = list(self.read_errors)
+        errors = list(self.read_errors) + list(self.pool.conflicts)
+        clashing = {e.card for e in self.pool.conflicts}
         for name in self.names():
+            if name in clashing:
+                continue
             try:
                 self.get(name)
             except CardError as e:
@@ -302,7 +327,7 @@ class CardDatabase:
                 for m in effect.modes:
                     visit(m)
             for name in self.names():
-                data, _ = self._raw[name]
+                data = self.pool.cards[name].data
                 if "token" not in str(data.get("text", "")).lower():
                     continue
                 try:
@@ -327,12 +352,34 @@ class CardDatabase:
         return subtype in subtypes().get("creature", [])
 
 
+def default_folders() -> list[Path]:
+    """The shipped cards, then the user's own card folder when there is one."""
+    folders = [cards_dir()]
+    user = user_cards_dir()
+    if user.is_dir():
+        folders.append(user)
+    return folders
+
+
 _default: CardDatabase | None = None
+_extra: tuple[Path, ...] = ()
+
+
+def use_extra_folders(folders: Sequence[Path]) -> None:
+    """Add folders of card files to this process's cards (``--cards DIR``); ``default_db`` includes them."""
+    global _extra, _default
+    wanted = tuple(Path(f) for f in folders)
+    if wanted != _extra:
+        _extra = wanted
+        _default = None
 
 
 def default_db() -> CardDatabase:
-    """The cards that ship with the game, compiled once per process and cached on disk between runs."""
+    """The cards of this process (shipped, the user's, ``use_extra_folders``), compiled once and cached on disk.
+
+    Raises CardError when two different cards share a name, or an extra folder doesn't exist.
+    """
     global _default
     if _default is None:
-        _default = CardDatabase(cache=True)
+        _default = CardDatabase(default_folders() + list(_extra), cache=True, strict=True)
     return _default

@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from mtg_tui.card_folders import cards_option, use_card_folders
 from mtg_tui.decks import names
 from mtg_tui.decks.decklist import (
     Decklist,
@@ -59,8 +60,10 @@ def list_command() -> None:
 
 @deck_group.command("show")
 @click.argument("name")
-def show_command(name: str) -> None:
+@cards_option
+def show_command(name: str, card_folders: tuple[Path, ...]) -> None:
     """A deck's cards grouped by type, with counts."""
+    use_card_folders(card_folders)
     deck = _load(name)
     console = Console()
     title = escape(deck.name or deck.source)
@@ -88,8 +91,10 @@ def show_command(name: str) -> None:
 @deck_group.command("check")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--casual", is_flag=True, help="Skip the deck-size and four-copy rules.")
-def check_command(file: Path, casual: bool) -> None:
+@cards_option
+def check_command(file: Path, casual: bool, card_folders: tuple[Path, ...]) -> None:
     """Check a decklist file against rule 100.2a; exit 1 on any problem."""
+    use_card_folders(card_folders)
     try:
         deck = parse_decklist(file.read_text(encoding="utf-8"), source=str(file))
     except DecklistError as exc:

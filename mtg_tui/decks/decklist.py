@@ -26,8 +26,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from mtg_tui.decks import names
+
+if TYPE_CHECKING:
+    from mtg_tui.cardtext.loader import CardDatabase
 
 Entry = tuple[int, str]
 
@@ -90,9 +94,9 @@ class DecklistError(ValueError):
         super().__init__("\n".join(str(p) for p in problems))
 
 
-def _unknown_name_message(name: str) -> str:
+def _unknown_name_message(name: str, cards: CardDatabase | None = None) -> str:
     message = f"unknown card name {name!r}"
-    suggestion = names.closest_name(name)
+    suggestion = names.closest_name(name, cards)
     return f"{message}; did you mean {suggestion!r}?" if suggestion else message
 
 
@@ -114,8 +118,9 @@ def _parse_card_line(body: str) -> tuple[int, str]:
     return count, name
 
 
-def parse_decklist(text: str, source: str = "<decklist>") -> Decklist:
-    """Read a decklist; raise DecklistError listing every bad line."""
+def parse_decklist(text: str, source: str = "<decklist>", cards: CardDatabase | None = None) -> Decklist:
+    """Read a decklist; raise DecklistError listing every bad line. ``cards``: where names are looked up
+    (by default the cards of this process)."""
     deck = Decklist(source=source)
     problems: list[DecklistProblem] = []
     in_sideboard = False
@@ -143,9 +148,9 @@ def parse_decklist(text: str, source: str = "<decklist>") -> Decklist:
         except ValueError as exc:
             problems.append(DecklistProblem(source, number, raw.strip(), str(exc)))
             continue
-        exact = names.canonical_name(name)
+        exact = names.canonical_name(name, cards)
         if exact is None:
-            problems.append(DecklistProblem(source, number, raw.strip(), _unknown_name_message(name)))
+            problems.append(DecklistProblem(source, number, raw.strip(), _unknown_name_message(name, cards)))
             continue
         (deck.sideboard if to_sideboard else deck.main).append((count, exact))
         deck.lines.setdefault(exact, []).append(number)
@@ -162,13 +167,13 @@ def _where(deck: Decklist, name: str | None = None) -> str:
     return f"{deck.source}:{','.join(str(n) for n in numbers)}"
 
 
-def check_deck(deck: Decklist, constructed: bool = True) -> list[str]:
+def check_deck(deck: Decklist, constructed: bool = True, cards: CardDatabase | None = None) -> list[str]:
     """Problems with ``deck`` under rule 100.2a (sizes and copies only if constructed)."""
     problems: list[str] = []
-    known = names.card_names()
+    known = names.card_names(cards)
     for _, name in deck.main + deck.sideboard:
         if name not in known:
-            problems.append(f"{_where(deck, name)}: {_unknown_name_message(name)}")
+            problems.append(f"{_where(deck, name)}: {_unknown_name_message(name, cards)}")
     for count, name in deck.main + deck.sideboard:
         if count <= 0:
             problems.append(f"{_where(deck, name)}: count {count} of {name!r} is not a positive integer")
@@ -188,7 +193,7 @@ def check_deck(deck: Decklist, constructed: bool = True) -> list[str]:
     for count, name in deck.main + deck.sideboard:
         copies[name] += count
     for name, total in copies.items():
-        if total > MAX_COPIES and not names.is_basic_land(name):
+        if total > MAX_COPIES and not names.is_basic_land(name, cards):
             problems.append(
                 f"{_where(deck, name)}: {total} copies of {name!r} (main deck and sideboard); "
                 f"rule 100.2a allows at most {MAX_COPIES} of a card other than basic lands"

@@ -6,8 +6,13 @@ import re
 from importlib import resources
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from mtg_tui.decks import names
 from mtg_tui.decks.decklist import Decklist, parse_decklist
+
+if TYPE_CHECKING:
+    from mtg_tui.cardtext.loader import CardDatabase
 
 
 class UnknownDeckError(LookupError):
@@ -30,8 +35,9 @@ def list_decks() -> list[Decklist]:
     return sorted(decks, key=lambda deck: deck.name.casefold())
 
 
-def load_deck(name_or_path: str | Path) -> Decklist:
-    """A shipped deck by name or slug (any case), or a decklist read from a file."""
+def load_deck(name_or_path: str | Path, cards: CardDatabase | None = None) -> Decklist:
+    """A shipped deck by name or slug (any case), or a decklist read from a file (its names looked up in
+    ``cards``, by default the cards of this process)."""
     wanted = slug(str(name_or_path))
     decks = list_decks()
     for deck in decks:
@@ -39,7 +45,7 @@ def load_deck(name_or_path: str | Path) -> Decklist:
             return deck
     path = Path(name_or_path)
     if path.is_file():
-        return parse_decklist(path.read_text(encoding="utf-8"), source=str(path))
+        return parse_decklist(path.read_text(encoding="utf-8"), source=str(path), cards=cards)
     shipped = ", ".join(deck.name for deck in decks)
     raise UnknownDeckError(
         f"no shipped deck or decklist file named {str(name_or_path)!r}; shipped decks: {shipped}"

@@ -1,82 +1,75 @@
-"""Card names known to the game, read from the card data files.
+"""Card names known to the game, for decklists: looked up in the card pool without compiling any card.
 
-This is the only place the deck code learns about cards, so it can later be
-backed by the engine's card database instead of reading the files itself.
+Every function takes the card database to look in (``cards``); by default
+the cards of this process (``default_db``: shipped, the user's own, and
+folders given with ``--cards``).
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-import tomllib
-from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING
 
-from mtg_tui.paths import cards_dir
+from mtg_tui.cardtext.pool import name_key
+
+if TYPE_CHECKING:
+    from mtg_tui.cardtext.loader import CardDatabase
 
 BASIC_LAND_NAMES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 
-_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'"})
+__all__ = ["BASIC_LAND_NAMES", "name_key", "card_names", "canonical_name", "closest_name", "card_type",
+           "card_cost", "card_colors", "is_basic_land"]
 
 
-def name_key(name: str) -> str:
-    """A lookup key: case-folded, apostrophes made straight, spaces collapsed."""
-    return " ".join(name.translate(_APOSTROPHES).split()).casefold()
+def _db(cards: CardDatabase | None) -> CardDatabase:
+    if cards is not None:
+        return cards
+    from mtg_tui.cardtext.loader import default_db  # the compiler's modules load only when a name is looked up
+    return default_db()
 
 
-@lru_cache(maxsize=1)
-def _card_records() -> dict[str, dict[str, Any]]:
-    """Every card's data file contents, keyed by its exact name."""
-    records: dict[str, dict[str, Any]] = {}
-    for path in sorted(cards_dir().glob("*.toml")):
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-        if isinstance(data.get("name"), str):
-            records[data["name"]] = data
-    return records
-
-
-@lru_cache(maxsize=1)
-def _names_by_key() -> dict[str, str]:
-    return {name_key(name): name for name in _card_records()}
-
-
-def card_names() -> frozenset[str]:
+def card_names(cards: CardDatabase | None = None) -> frozenset[str]:
     """The exact names of all known cards."""
-    return frozenset(_card_records())
+    return frozenset(_db(cards).names())
 
 
-def canonical_name(name: str) -> str | None:
+def canonical_name(name: str, cards: CardDatabase | None = None) -> str | None:
     """The exact card name matching ``name`` loosely, or None if unknown."""
-    return _names_by_key().get(name_key(name))
+    return _db(cards).canonical(name)
 
 
-def closest_name(name: str) -> str | None:
+def closest_name(name: str, cards: CardDatabase | None = None) -> str | None:
     """The known card name most like ``name``, if any is reasonably close."""
-    keys = _names_by_key()
+    keys = {name_key(n): n for n in _db(cards).names()}
     matches = difflib.get_close_matches(name_key(name), list(keys), n=1, cutoff=0.6)
     return keys[matches[0]] if matches else None
 
 
-def card_type(name: str) -> str:
+def _field(name: str, key: str, cards: CardDatabase | None) -> str:
+    db = _db(cards)
+    return str(db.fields(name).get(key, "")) if name in db else ""
+
+
+def card_type(name: str, cards: CardDatabase | None = None) -> str:
     """A card's type line (e.g. ``Creature — Goblin``), or "" if unknown."""
-    return str(_card_records().get(name, {}).get("type", ""))
+    return _field(name, "type", cards)
 
 
-def card_cost(name: str) -> str:
+def card_cost(name: str, cards: CardDatabase | None = None) -> str:
     """A card's mana cost (e.g. ``{1}{R}``), or "" if it has none."""
-    return str(_card_records().get(name, {}).get("cost", ""))
+    return _field(name, "cost", cards)
 
 
-def card_colors(name: str) -> str:
+def card_colors(name: str, cards: CardDatabase | None = None) -> str:
     """The colors of a card's mana cost as letters in WUBRG order."""
-    symbols = set(re.findall(r"[WUBRG]", card_cost(name)))
+    symbols = set(re.findall(r"[WUBRG]", card_cost(name, cards)))
     return "".join(c for c in "WUBRG" if c in symbols)
 
 
-def is_basic_land(name: str) -> bool:
+def is_basic_land(name: str, cards: CardDatabase | None = None) -> bool:
     """True for basic lands, which rule 100.2a exempts from the four-copy limit."""
-    type_line = card_type(name)
+    type_line = card_type(name, cards)
     if type_line:
         supertypes = type_line.split("—")[0].split()
         return "Basic" in supertypes and "Land" in supertypes

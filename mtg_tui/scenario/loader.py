@@ -11,10 +11,11 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from ..cardtext.errors import CardError
 from ..engine.game import STEPS
 from .model import Scenario, ScenarioError
 
-HEADER_KEYS = {"title", "rules", "seed", "description", "game", "step"}
+HEADER_KEYS = {"title", "rules", "seed", "description", "game", "step", "cards"}
 GAME_KEYS = {"players", "active", "turn", "step", "computer", "difficulty"}
 TABLE_KEYS = {"life", "library", "hand", "battlefield", "graveyard", "exile", "poison", "lands_played", "deck"}
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile")
@@ -87,6 +88,7 @@ def load(path: Path, cards: Any) -> Scenario:
     rules = data.get("rules", [])
     if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
         raise ScenarioError("rules must be a list of rule numbers as strings")
+    cards = _card_folders(data.get("cards"), path, cards)
     game = data.get("game")
     if game is not None and not isinstance(game, dict):
         raise ScenarioError("[game] must be a table")
@@ -130,7 +132,7 @@ def load(path: Path, cards: Any) -> Scenario:
             decks.append(_deck(table["deck"], path, cards, p))
         setup = {"kind": "new", "players": players, "decks": decks, "starting": 0}
         return Scenario(path, title, rules, seed, str(data.get("description", "")), players, setup, steps, True,
-                        computer=computer, difficulty=difficulty)
+                        computer=computer, difficulty=difficulty, cards=cards)
 
     step = game["step"]
     if step not in STEPS:
@@ -195,7 +197,7 @@ def load(path: Path, cards: Any) -> Scenario:
     setup = {"kind": "state", "players": players, "active": players.index(active), "turn": turn, "step": step,
              "tables": out_tables}
     sc = Scenario(path, title, rules, seed, str(data.get("description", "")), players, setup, steps, False,
-                  attachments, computer=computer, difficulty=difficulty)
+                  attachments, computer=computer, difficulty=difficulty, cards=cards)
     _resolve_attachments(sc)
     return sc
 
@@ -236,6 +238,28 @@ def _resolve_attachments(sc: Scenario) -> None:
         flat[index][1]["attached"] = cands[0][2]
 
 
+def _card_folders(value: Any, path: Path, cards: Any) -> Any:
+    """`cards = ["my-cards", ...]`: folders of card files (relative to the scenario) used besides ``cards``."""
+    if value is None:
+        return cards
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise ScenarioError("cards must be a list of folders of card files, e.g. cards = [\"my-cards\"]")
+    folders = []
+    for v in value:
+        folder = (path.parent / v).resolve()
+        if not folder.is_dir():
+            raise ScenarioError(f"cards: no folder {v!r} next to the scenario")
+        folders.append(folder)
+    try:
+        db = cards.with_folders(folders, strict=True)
+    except CardError as e:
+        raise ScenarioError(f"cards: {e}") from None
+    problems = [e for e in db.read_errors if any(str(e.file).startswith(str(f)) for f in folders)]
+    if problems:
+        raise ScenarioError(f"cards: {problems[0]}")
+    return db
+
+
 def _computer(game: dict[str, Any], players: list[str]) -> tuple[str | None, str]:
     """`computer = "Bob"` (and `difficulty`): the computer answers that player's unscripted decisions."""
     from ..ai import LEVELS
@@ -260,7 +284,7 @@ def _deck(value: Any, path: Path, cards: Any, player: str) -> list[str]:
                 raise ScenarioError(f"[{player}] deck: entries must be strings like \"4 Mountain\"")
             lines.append(v)
         try:
-            deck = parse_decklist("\n".join(lines), source=f"[{player}] deck")
+            deck = parse_decklist("\n".join(lines), source=f"[{player}] deck", cards=cards)
         except DecklistError as e:
             raise ScenarioError(str(e)) from None
         return card_list(deck)
@@ -268,9 +292,9 @@ def _deck(value: Any, path: Path, cards: Any, player: str) -> list[str]:
         candidate = (path.parent / value)
         try:
             if candidate.is_file():
-                deck = load_deck(str(candidate))
+                deck = load_deck(str(candidate), cards)
             else:
-                deck = load_deck(value)
+                deck = load_deck(value, cards)
         except (UnknownDeckError, DecklistError, OSError) as e:
             raise ScenarioError(f"[{player}] deck: {e}") from None
         return card_list(deck)

@@ -38,6 +38,7 @@ class Scenario:
     tokens_by_index: dict[int, bool] = field(default_factory=dict)
     computer: str | None = None        # the player the computer plays (a project extension)
     difficulty: str = "normal"
+    cards: Any = None                  # the card database with the `cards` header's folders (else the runner's)
 
 
 @dataclass

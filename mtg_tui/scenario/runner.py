@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..cardtext.errors import CardError
 from ..engine import casting
 from ..engine.decisions import Decision, IllegalAnswer
 from ..engine.game import STEPS, Game
@@ -53,9 +54,13 @@ def run_file(path: Path, cards: Any) -> Result:
 class Runner:
     def __init__(self, sc: Scenario, cards: Any) -> None:
         self.sc = sc
+        if sc.cards is not None:
+            cards = sc.cards   # the scenario's own card folders besides the runner's
         try:
             self.game: Game = new_game(sc.setup, sc.seed, cards)
         except KeyError as e:
+            raise ScenarioError(str(e)) from None
+        except CardError as e:   # a card of the set-up whose text doesn't compile
             raise ScenarioError(str(e)) from None
         self.res = Resolver(self.game, sc.players)
         self.res.refresh()

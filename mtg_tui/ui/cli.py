@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ..card_folders import cards_option, use_card_folders
 from .opponents import DIFFICULTIES
 
 DEFAULT_DECK = "Red Burn"
@@ -42,23 +43,24 @@ def _load(name: str) -> tuple[str, list[str]]:
               help="A player's name (give it twice for hot-seat: first, then second player).")
 @click.option("--explain", is_flag=True,
               help="Explanations on: each log entry shows the rules it cites, in plain words (v toggles).")
+@cards_option
 def play(deck: str, opponent_deck: str, seed: int | None, hotseat: bool, difficulty: str, resume: str | None,
-         pace: float, names: tuple[str, ...], explain: bool) -> None:
+         pace: float, names: tuple[str, ...], explain: bool, card_folders: tuple[Path, ...]) -> None:
     """Play a game against the computer, at once, with the default decks (Red Burn vs Green Stompy).
 
     Keys: Space passes, Enter plays the highlighted card, a lists your actions, ? helps.
     The game is saved after every move; Ctrl+Q quits and 'mtg-tui play --resume' continues.
     With --explain (or the key v), the log explains each event with the rules it cites.
     """
-    from ..cardtext.loader import default_db
     from .app import GameOptions, MtgApp
     from .opponents import make_opponent
-    from .session import SaveError, Session, current_save_path
+    from .session import SaveError, Session, current_save_path, saved_card_folders
 
     if resume is not None:
         path = Path(resume) if resume else current_save_path()
         try:
-            session = Session.resume(path, default_db(), make_opponent)
+            db = use_card_folders(saved_card_folders(path) + list(card_folders))
+            session = Session.resume(path, db, make_opponent)
         except SaveError as e:
             raise click.ClickException(str(e)) from None
         if session.game.over:
@@ -74,10 +76,11 @@ def play(deck: str, opponent_deck: str, seed: int | None, hotseat: bool, difficu
                                    hotseat=session.hotseat, difficulty=str(meta.get("difficulty", "normal")))
             except click.ClickException:
                 opts = None
-        app = MtgApp(session, options=opts, cards=default_db(), pace=pace, notes=notes, explain=explain)
+        app = MtgApp(session, options=opts, cards=db, pace=pace, notes=notes, explain=explain)
         app.run()
         return
 
+    db = use_card_folders(card_folders)
     deck_name, cards1 = _load(deck)
     opp_name, cards2 = _load(opponent_deck)
     if seed is None:
@@ -97,7 +100,7 @@ def play(deck: str, opponent_deck: str, seed: int | None, hotseat: bool, difficu
             pass
     opts = GameOptions([cards1, cards2], [deck_name, opp_name], players, seed, hotseat=hotseat,
                        difficulty=difficulty, save_path=save)
-    app = MtgApp(options=opts, cards=default_db(), pace=pace, explain=explain)
+    app = MtgApp(options=opts, cards=db, pace=pace, explain=explain)
     app.run()
 
 

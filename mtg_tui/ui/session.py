@@ -46,6 +46,23 @@ class SaveError(Exception):
     """A save file that can't be used; the message says why in plain words."""
 
 
+def saved_card_folders(path: Path) -> list[Path]:
+    """The folders of card files (``--cards``) a saved game was started with; SaveError if one is gone."""
+    try:
+        record = Record.load(path)
+    except RecordError:
+        return []   # resuming says what is wrong with the file
+    folders = record.meta.get("cards", [])
+    if not isinstance(folders, list):
+        return []
+    out = [Path(str(f)) for f in folders]
+    for folder in out:
+        if not folder.is_dir():
+            raise SaveError(f"the saved game uses the cards in {folder}, and that folder is gone; "
+                            "put it back to resume the game")
+    return out
+
+
 @dataclass
 class Seat:
     name: str
@@ -94,6 +111,9 @@ class Session:
         seats = [Seat(n, a) for n, a in zip(names, agents)]
         s = cls(game, seats, save_path, dict(meta or {}))
         s.meta.setdefault("format", SAVE_FORMAT)
+        folders = getattr(cards, "extra_folders", [])
+        if folders:   # --resume needs them again
+            s.meta["cards"] = [str(f) for f in folders]
         s.meta["humans"] = s.humans
         s.save()
         return s

@@ -1,0 +1,15 @@
+"""The error of a card file that can't be used."""
+
+from __future__ import annotations
+
+
+class CardError(ValueError):
+    """A card file that can't be used. The message names the file, the card and the problem."""
+
+    def __init__(self, file: str, card: str, message: str, phrase: str = "") -> None:
+        self.file = file
+        self.card = card
+        self.phrase = phrase
+        where = f"{file}: " if file else ""
+        who = f"{card}: " if card else ""
+        super().__init__(f"{where}{who}{message}")

@@ -1,0 +1,185 @@
+"""The card pool: the card files of several folders, indexed by name, without compiling anything.
+
+A game's cards come from the folder that ships with the game, the user's own
+card folder and any extra folders (``--cards DIR``, a scenario's ``cards``
+key), read in that order; a folder's files are read recursively. The same
+card in several files (a reprint, see sameness.py) is one card that has
+every file's printings; two different cards with one name are a conflict
+that names both files.
+
+Reading is cheap: a file's fields are kept in an index in the user's cache
+folder, keyed by the file's path, size and modification time, so a pool of
+a thousand cards costs a thousand ``stat`` calls and one small unpickling.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+from ..paths import user_cache_dir
+from .errors import CardError
+from .printings import Printing, merge, read_printings
+from .sameness import card_key, differences
+
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'"})
+
+
+def name_key(name: str) -> str:
+    """A lookup key for a card name: case-folded, straight apostrophes, spaces collapsed, "A//B" as "A // B"."""
+    name = name.translate(_APOSTROPHES).replace("//", " // ")
+    return " ".join(name.split()).casefold()
+
+
+@dataclass
+class PoolCard:
+    """One card of the pool: the fields of the first file that defines it, and where else it is printed."""
+
+    name: str
+    data: dict[str, Any]
+    file: str                                     # the file its fields come from (as shown in messages)
+    files: list[str] = field(default_factory=list)  # every file that defines it
+    printings: tuple[Printing, ...] = ()
+
+
+class FileIndex:
+    """path -> (size, modification time, fields): card files already read, kept between runs."""
+
+    VERSION = 1
+    NAME = "card-index.pickle"
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or (user_cache_dir() / self.NAME)
+        self.entries: dict[str, tuple[int, int, dict[str, Any]]] = {}
+        self.dirty = False
+        try:
+            with open(self.path, "rb") as f:
+                version, entries = pickle.load(f)
+            if version == self.VERSION and isinstance(entries, dict):
+                self.entries = entries
+        except Exception:  # missing, damaged or of another version: read the files again
+            pass
+
+    def read(self, path: Path, read: Callable[[Path], dict[str, Any]]) -> dict[str, Any]:
+        """The fields of one card file, from the index when the file hasn't changed (raises CardError)."""
+        key = os.path.abspath(path)
+        try:
+            st = path.stat()
+        except OSError as e:
+            raise CardError(str(path), "", f"can't read the file: {e}") from None
+        hit = self.entries.get(key)
+        if hit is not None and hit[0] == st.st_size and hit[1] == st.st_mtime_ns:
+            return hit[2]
+        data = read(path)
+        self.entries[key] = (st.st_size, st.st_mtime_ns, data)
+        self.dirty = True
+        return data
+
+    def save(self) -> None:
+        if not self.dirty:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
+            with open(tmp, "wb") as f:
+                pickle.dump((self.VERSION, self.entries), f, protocol=pickle.HIGHEST_PROTOCOL)
+            tmp.replace(self.path)
+            self.dirty = False
+        except OSError:  # a read-only home or a full disk only costs speed
+            pass
+
+
+_index: FileIndex | None = None
+
+
+def file_index() -> FileIndex:
+    """The index of this process (read once from the cache folder)."""
+    global _index
+    if _index is None:
+        _index = FileIndex()
+    return _index
+
+
+def card_files(folder: Path) -> list[Path]:
+    """Every ``*.toml`` below a folder, in a fixed order (sorted by relative path)."""
+    found: list[str] = []
+    root = str(folder)
+    for here, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        found.extend(os.path.join(here, f) for f in files if f.endswith(".toml") and not f.startswith("."))
+    return sorted((Path(p) for p in found), key=lambda p: p.relative_to(folder).parts)
+
+
+class CardPool:
+    """The cards of several folders by name (see the module's docstring)."""
+
+    def __init__(self, folders: Sequence[Path], read: Callable[[Path], dict[str, Any]],
+                 index: FileIndex | None = None) -> None:
+        self.folders = [Path(f) for f in folders]
+        self.cards: dict[str, PoolCard] = {}
+        self.read_errors: list[CardError] = []
+        self.conflicts: list[CardError] = []
+        self._by_key: dict[str, str] = {}
+        self._keys: dict[str, tuple[Any, ...]] = {}
+        index = index if index is not None else file_index()
+        for folder in self.folders:
+            if not folder.is_dir():
+                raise CardError(str(folder), "", "no such folder of cards")
+            for path in card_files(folder):
+                try:
+                    data = index.read(path, read)
+                except CardError as e:
+                    self.read_errors.append(e)
+                    continue
+                self._add(data, str(path))
+        index.save()
+
+    def _add(self, data: dict[str, Any], file: str) -> None:
+        name = data.get("name")
+        if not isinstance(name, str) or not name.strip():
+            self.read_errors.append(CardError(file, "", "the card has no name (a `name = \"...\"` line)"))
+            return
+        name = name.strip()
+        try:
+            printings = read_printings(data.get("printings"), file, name)
+        except CardError:
+            printings = ()   # compiling the card reports it (``cards check``)
+        key = name_key(name)
+        known = self._by_key.get(key)
+        if known is None:
+            self._by_key[key] = name
+            self.cards[name] = PoolCard(name, data, file, [file], printings)
+            return
+        first = self.cards[known]
+        if self._key(first) == card_key(data):
+            first.files.append(file)
+            first.printings = merge(first.printings, printings)
+            return
+        fields = ", ".join(differences(first.data, data))
+        self.conflicts.append(CardError(
+            file, name, f"another card with this name, different in {fields}, is in {first.file}; "
+            "two different cards can't share a name (a reprint must have the same characteristics)"))
+
+    def _key(self, card: PoolCard) -> tuple[Any, ...]:
+        key = self._keys.get(card.name)
+        if key is None:
+            key = self._keys[card.name] = card_key(card.data)
+        return key
+
+    # -- looking cards up ----------------------------------------------------------------
+
+    def canonical(self, name: str) -> str | None:
+        """The exact name of the card ``name`` names (any case, curly or straight apostrophes), or None."""
+        return self._by_key.get(name_key(name))
+
+    def names(self) -> list[str]:
+        return sorted(self.cards)
+
+    def __contains__(self, name: str) -> bool:
+        return self.canonical(name) is not None
+
+    def __iter__(self) -> Iterable[PoolCard]:
+        return iter(self.cards.values())
