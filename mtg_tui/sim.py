@@ -88,21 +88,11 @@ def make_agent(kind: str, seed: int, player: int) -> Any:
     raise ValueError(f"unknown agent {kind!r} (choose from {', '.join(AGENTS)})")
 
 
-_DB: Any = None
-
-
-def _db() -> Any:
-    global _DB
-    if _DB is None:
-        _DB = default_db()
-    return _DB
-
-
 def play_one(job: tuple[int, list[str], list[str], str, str]) -> GameResult:
     """One game (a top-level function, so worker processes can run it)."""
     seed, deck1, deck2, p1, p2 = job
     g = new_game({"kind": "new", "players": ["Player 1", "Player 2"], "decks": [deck1, deck2],
-                  "starting": None}, seed, _db())
+                  "starting": None}, seed, default_db())
     agents = {0: make_agent(p1, seed, 0), 1: make_agent(p2, seed, 1)}
     n = play_out(g, agents)
     fallbacks = sum(len(getattr(a, "fallbacks", ())) for a in agents.values())
