@@ -97,3 +97,30 @@ async def drive(pilot: Any, app: MtgApp, until: Callable[[MtgApp], bool] | None 
         await settle(pilot, app)
         n += 1
     raise AssertionError(f"no result after {limit} moves")
+
+
+def cards(*names: str, **flags: Any) -> list[dict[str, Any]]:
+    return [{"name": n, **flags} for n in names]
+
+
+def state_app(tmp: Path, tables: list[dict[str, Any]], *, step: str = "main1", active: int = 0, turn: int = 3,
+              computer: bool = True, hotseat: bool = False, pace: float = 0.0, seed: int = 1,
+              names: tuple[str, str] = ("Alice", "Bob")) -> MtgApp:
+    """An app on a game set up mid-turn (engine "state" setup); Bob is the computer unless ``hotseat``."""
+    from mtg_tui.engine.setup import new_game
+    from mtg_tui.ui.opponents import make_opponent
+    from mtg_tui.ui.session import Seat, Session
+
+    full = []
+    for t in tables:
+        t = dict(t)
+        t.setdefault("library", cards(*(["Mountain"] * 10)))
+        full.append(t)
+    game = new_game({"kind": "state", "players": list(names), "active": active, "turn": turn, "step": step,
+                     "tables": full}, seed, default_db())
+    agents: list[Any] = [None, None]
+    if not hotseat and computer:
+        agents[1] = make_opponent("normal", f"{seed}/1")[0]
+    seats = [Seat(n, a) for n, a in zip(names, agents)]
+    session = Session(game, seats, tmp / "current.json", {"mode": "hotseat" if hotseat else "computer"})
+    return MtgApp(session, cards=default_db(), pace=pace)

@@ -220,7 +220,9 @@ class GameScreen(Screen):
         keys.hints = hints + [("^Q", "quit")]
         keys.changed(tuple(keys.hints))
         if panel.prompt is not None:
-            panel.refresh()
+            # A prompt changes in place (picks, cursor): always repaint, and make sure the board's text is
+            # repainted after it, even when that text is the same as before the prompt opened.
+            panel.repaint()
         else:
             panel.changed((panel.headline.plain if panel.headline else None, tuple(t.plain for t in panel.body)))
 

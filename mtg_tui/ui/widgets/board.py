@@ -20,6 +20,7 @@ from ..stops import STOP_STEPS, SKIPS, Stops, stop_step
 from .. import text as tx
 
 BREAK = None
+_REPAINTED = object()     # the signature of a panel repainted without one
 _CONSOLE = Console(width=400, color_system=None, legacy_windows=False)
 
 
@@ -114,7 +115,9 @@ class Panel(Widget):
             self._signature = signature
             self.refresh()
 
-    def update_later(self) -> None:
+    def repaint(self) -> None:
+        """Repaint now and forget the signature: what is drawn next is compared against nothing."""
+        self._signature = _REPAINTED
         self.refresh()
 
     def _seen(self, lines: int) -> None:
