@@ -395,6 +395,9 @@ class GameScreen(Screen):
         if key in ("question_mark", "f1") or char == "?":
             self.app.show_help(self)
             return
+        if char == "L":        # the whole log, in every mode (no prompt uses capital letters but A)
+            self.app.show_log(self)
+            return
         if self.mode == "prompt" and self.state is not None:
             self.prompt_key(key, char)
             return

@@ -264,11 +264,13 @@ class LogScreen(Overlay):
 
     def __init__(self, entries: list[LogEntry]) -> None:
         body = Text("\n").join(tx.log_entry(e) for e in entries) if entries else Text("(empty)")
-        super().__init__(f"Game log ({len(entries)} entries; numbers in brackets are rules)", body,
+        super().__init__(f"Game log ({len(entries)} entries; rule numbers in brackets)", body,
                          "Up/Down/PgUp/PgDn: scroll   Esc: close")
 
     def on_mount(self) -> None:
-        self.query_one(".overlay-scroll", VerticalScroll).scroll_end(animate=False)
+        # Anchored: it stays on the newest entry through the first layouts (a title that wraps at a
+        # narrow width shortens the scroll area after mounting), until the player scrolls.
+        self.query_one(".overlay-scroll", VerticalScroll).anchor()
 
 
 class ConfirmScreen(Overlay):
@@ -293,7 +295,7 @@ class GameOverScreen(Overlay):
 
     def __init__(self, result: str, detail: str) -> None:
         super().__init__("Game over", Text(result + "\n\n" + detail),
-                         "N: new game   R: rematch (same seed)   Q: quit   Esc: look at the board")
+                         "N: new game   R: rematch   Q: quit   Esc: look at the board")
 
     def key(self, key: str, char: str | None) -> None:
         if char in ("n", "N"):
