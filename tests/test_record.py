@@ -91,3 +91,18 @@ def test_the_same_game_in_other_processes_with_other_hash_seeds() -> None:
         out = subprocess.run([sys.executable, "-c", CROSS], capture_output=True, text=True, env=env, check=True)
         outs.add(out.stdout.strip())
     assert len(outs) == 1
+
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+@pytest.mark.parametrize("name", ["saved-game-computers.json", "saved-game-random.json"])
+def test_a_game_saved_by_an_earlier_version_resumes(name: str, db) -> None:
+    # Saved by the engine before its modules were arranged in floors and its decisions typed;
+    # ``meta`` notes where that game stood when it was saved.
+    record = Record.load(DATA / name)
+    game = replay(record, db)
+    where = record.meta
+    assert not game.over and game.pending is not None
+    assert [game.pending.kind, game.pending.player] == where["pending"]
+    assert (game.turn, game.step, [p.life for p in game.players]) == (where["turn"], where["step"], where["life"])

@@ -26,7 +26,7 @@ from ..engine.refs import (AllRef, Amount, AttachedRef, AttackedRef, RememberedA
                            ObjectFilter,
                            OwnerOfRef, PlayerCount, PlayerFilter, Product, Ref, RememberedRef, SelfRef, StatOf,
                            TargetRef, TargetSpec, XAmount, YouRef)
-from ..engine.triggers import Condition
+from ..engine.conditions import Condition
 from .parser import TextError, singular_of
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,

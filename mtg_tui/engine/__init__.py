@@ -1,0 +1,33 @@
+"""The rules engine: a game of Magic as state, rules, a turn sequence and one decision at a time.
+
+The engine is built in floors. A module imports only from its own floor or
+below, and no imports go round in a circle (tests/test_engine_floors.py
+checks both, imports inside functions included), so each file can be read
+and tested with only what is under it:
+
+- state: what a game is. Cards, objects and players (objects.py), mana
+  (mana.py), abilities and references as compiled from card text
+  (abilities.py, refs.py), events, the log, the decision types
+  (decisions.py), and ``GameState`` (state.py), the data the rules read and
+  change.
+- rules: what the Comprehensive Rules do to that state, one part each:
+  characteristics and layers (layers.py, 613), targets (115), casting and
+  activating (casting.py, costs.py, 601-602), resolving (resolution.py,
+  608), combat (506-511), damage (120), replacement and prevention (614-616),
+  state-based actions (sba.py, 704), triggered abilities (triggers.py, 603)
+  and the instructions of card text (instructions.py). They may build
+  decisions.
+- flow: the turn sequence and priority (turn.py, 500-514, 117), generators
+  that yield each decision and take its answer.
+- protocol: the ``Game`` (the state joined to the rules, with ``answer()``),
+  the read-only ``GameView``, setting a game up, and the record.
+"""
+
+FLOORS: dict[str, tuple[str, ...]] = {
+    "state": ("abilities", "decisions", "events", "log", "mana", "objects", "refs", "state"),
+    "rules": ("actions", "alike", "casting", "combat", "conditions", "context", "costs", "damage",
+              "instructions", "layers", "mana_ability", "matching", "replacement", "resolution", "sba",
+              "targets", "triggers"),
+    "flow": ("turn",),
+    "protocol": ("__init__", "game", "record", "setup", "view"),
+}

@@ -9,13 +9,26 @@ a longer ability (prowess, equip) are that ability with ``keyword`` set.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generator
 
-from .mana import ManaCost
+from .mana import COLOR_NAMES, ManaCost
 from .refs import ObjectFilter, TargetSpec
 
 if TYPE_CHECKING:
-    from .instructions import Instruction
+    from .context import Ctx
+    from .decisions import Decision
+
+
+class Instruction:
+    """One verb of an effect ("deal 3 damage", "draw a card"), carried out on resolution (608.2c).
+
+    ``run(ctx)`` is a generator: it yields a Decision where a player must
+    choose and receives the answer. The instruction set is in instructions.py.
+    """
+
+    def run(self, ctx: "Ctx") -> Generator["Decision", Any, None]:
+        raise NotImplementedError
+        yield  # pragma: no cover
 
 
 @dataclass(frozen=True)
@@ -45,10 +58,6 @@ class Effect:
             return self.targets
         used = {i for m in mode for i in self.mode_targets[m]}
         return tuple(s if i in used else NO_TARGET for i, s in enumerate(self.targets))
-
-    def uses_x(self) -> bool:
-        from .instructions import uses_x
-        return uses_x(self)
 
 
 NO_TARGET = TargetSpec(objects=None, players=None, min_count=0, max_count=0, label="(unused)")
@@ -257,7 +266,6 @@ class Quality:
     @property
     def text(self) -> str:
         if self.kind == "color":
-            from .mana import COLOR_NAMES
             return COLOR_NAMES.get(self.value, self.value)
         if self.kind == "type":
             return self.value.lower() + "s"

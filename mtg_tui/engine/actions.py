@@ -8,16 +8,17 @@ state as changed. A card that changes zones becomes a new object (400.7):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generator, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from .abilities import EntersTapped, EntersWithCounters, StaticAbility
+from .conditions import condition_holds
+from .context import Ctx
 from .events import Event
 from .objects import GameObject, LKI, Player, StackAbility
+from .replacement import take_regeneration_shield
 
 if TYPE_CHECKING:
-    from .game import Game
-
-from .triggers import check_events  # noqa: E402  (triggers doesn't import actions at load)
+    from .state import GameState
 
 ZONE_WORDS = {
     "library": "library", "hand": "hand", "battlefield": "the battlefield", "graveyard": "graveyard",
@@ -25,7 +26,7 @@ ZONE_WORDS = {
 }
 
 
-def _remove_from_zone(game: "Game", obj: Any) -> None:
+def _remove_from_zone(game: "GameState", obj: Any) -> None:
     lst = game.zone_list(obj.zone, obj.owner)
     for i, o in enumerate(lst):
         if o is obj:
@@ -33,13 +34,7 @@ def _remove_from_zone(game: "Game", obj: Any) -> None:
             return
 
 
-def _emit(game: "Game", events: list[Event], lookback: Any = None) -> None:
-    for ev in events:
-        game.turn_events.append(ev)
-    check_events(game, events, lookback)
-
-
-def move(game: "Game", obj: GameObject, to_zone: str, *, position: str = "top",
+def move(game: "GameState", obj: GameObject, to_zone: str, *, position: str = "top",
          tapped: bool = False, controller: int | None = None, cites: tuple[str, ...] = (),
          verb: str = "", log: bool = True, attach_to: int | None = None) -> GameObject | None:
     moved = move_many(game, [obj], to_zone, position=position, tapped=tapped, controller=controller,
@@ -47,7 +42,7 @@ def move(game: "Game", obj: GameObject, to_zone: str, *, position: str = "top",
     return moved[0] if moved else None
 
 
-def move_many(game: "Game", objs: Sequence[GameObject], to_zone: str, *, position: str = "top",
+def move_many(game: "GameState", objs: Sequence[GameObject], to_zone: str, *, position: str = "top",
               tapped: bool = False, controller: int | None = None, cites: tuple[str, ...] = (),
               verb: str = "", log: bool = True, attach_to: int | None = None) -> list[GameObject | None]:
     """Move objects to a zone at the same time (400.7, 603.10 look-back).
@@ -129,12 +124,12 @@ def move_many(game: "Game", objs: Sequence[GameObject], to_zone: str, *, positio
                     f"{obj.name} is returned to {who}'s hand"
             game.log_event(text + ".", cites, (new.id,))
     game.touch()
-    _emit(game, events, lookback)
+    game.emit(events, lookback)
     _end_until_leaves(game, [o.id for o in objs])
     return results
 
 
-def _end_until_leaves(game: "Game", moved_ids: list[int]) -> None:
+def _end_until_leaves(game: "GameState", moved_ids: list[int]) -> None:
     """Cards exiled "until this leaves the battlefield" return at once when it leaves (610.3c)."""
     if not game.until_leaves:
         return
@@ -162,7 +157,7 @@ def _verb(from_zone: str, to_zone: str) -> str:
     return f"moves from {ZONE_WORDS.get(from_zone, from_zone)} to {ZONE_WORDS.get(to_zone, to_zone)}"
 
 
-def _enters_tapped(game: "Game", obj: GameObject) -> bool:
+def _enters_tapped(game: "GameState", obj: GameObject) -> bool:
     """"Enters tapped" / "enters with counters" replacement effects of the object itself (614.1c, 614.12)."""
     tapped = False
     for ab in obj.card.abilities:
@@ -171,8 +166,6 @@ def _enters_tapped(game: "Game", obj: GameObject) -> bool:
         rep = ab.replacement
         if isinstance(rep, EntersTapped):
             if rep.unless is not None:
-                from .resolution import Ctx
-                from .triggers import condition_holds
                 ctx = Ctx(game, obj.controller, obj, obj.id, obj.card_uid, obj.name)
                 if condition_holds(game, rep.unless, ctx):
                     continue
@@ -183,7 +176,7 @@ def _enters_tapped(game: "Game", obj: GameObject) -> bool:
     return tapped
 
 
-def _leave_battlefield(game: "Game", obj: GameObject) -> None:
+def _leave_battlefield(game: "GameState", obj: GameObject) -> None:
     c = game.combat
     if c is not None:
         if obj.id in c.attackers or obj.id in c.blockers:
@@ -192,7 +185,7 @@ def _leave_battlefield(game: "Game", obj: GameObject) -> None:
     obj.attached_to = None
 
 
-def snapshot_battlefield(game: "Game") -> dict[int, LKI]:
+def snapshot_battlefield(game: "GameState") -> dict[int, LKI]:
     """The battlefield as it is now, for leaves-the-battlefield triggers (603.10a)."""
     return {o.id: game.lki_of(o) for o in game.battlefield}
 
@@ -201,7 +194,7 @@ def snapshot_battlefield(game: "Game") -> dict[int, LKI]:
 # Library, hand, graveyard
 
 
-def draw(game: "Game", player: Player, n: int = 1, cites: tuple[str, ...] = ("121.1",)) -> list[GameObject]:
+def draw(game: "GameState", player: Player, n: int = 1, cites: tuple[str, ...] = ("121.1",)) -> list[GameObject]:
     """Draw cards one at a time (121.2); an empty library is noted for 704.5b."""
     drawn: list[GameObject] = []
     for _ in range(n):
@@ -215,7 +208,7 @@ def draw(game: "Game", player: Player, n: int = 1, cites: tuple[str, ...] = ("12
         new = move(game, card, "hand", log=False)
         if new is not None:
             drawn.append(new)
-            _emit(game, [Event("draw", player=player.index, card=new.id)])
+            game.emit([Event("draw", player=player.index, card=new.id)])
     if drawn:
         word = "a card" if len(drawn) == 1 else f"{len(drawn)} cards"
         game.log_event(f"{player.name} draws {word}.", cites, tuple(c.id for c in drawn),
@@ -223,16 +216,16 @@ def draw(game: "Game", player: Player, n: int = 1, cites: tuple[str, ...] = ("12
     return drawn
 
 
-def discard(game: "Game", player: Player, cards: Sequence[GameObject]) -> None:
+def discard(game: "GameState", player: Player, cards: Sequence[GameObject]) -> None:
     if not cards:
         return
     names = ", ".join(c.name for c in cards)
     move_many(game, list(cards), "graveyard", log=False)
     game.log_event(f"{player.name} discards {names}.", ("701.8",), player=player.index)
-    _emit(game, [Event("discard", player=player.index, count=len(cards))])
+    game.emit([Event("discard", player=player.index, count=len(cards))])
 
 
-def mill(game: "Game", player: Player, n: int) -> list[GameObject]:
+def mill(game: "GameState", player: Player, n: int) -> list[GameObject]:
     cards = player.library[:n]
     if not cards:
         return []
@@ -242,7 +235,7 @@ def mill(game: "Game", player: Player, n: int) -> list[GameObject]:
     return [m for m in moved if m is not None]
 
 
-def shuffle(game: "Game", player: Player, log: bool = True) -> None:
+def shuffle(game: "GameState", player: Player, log: bool = True) -> None:
     game.rng.shuffle(player.library)
     game.touch()
     if log:
@@ -253,18 +246,18 @@ def shuffle(game: "Game", player: Player, log: bool = True) -> None:
 # Permanents
 
 
-def tap(game: "Game", obj: GameObject, log: bool = False, cites: tuple[str, ...] = ("701.21",)) -> bool:
+def tap(game: "GameState", obj: GameObject, log: bool = False, cites: tuple[str, ...] = ("701.21",)) -> bool:
     if obj.tapped:
         return False
     obj.tapped = True
     game.touch()
     if log:
         game.log_event(f"{obj.name} becomes tapped.", cites, (obj.id,))
-    _emit(game, [Event("tapped", obj=obj.id)])
+    game.emit([Event("tapped", obj=obj.id)])
     return True
 
 
-def untap(game: "Game", obj: GameObject, log: bool = False, cites: tuple[str, ...] = ("701.21",)) -> bool:
+def untap(game: "GameState", obj: GameObject, log: bool = False, cites: tuple[str, ...] = ("701.21",)) -> bool:
     if not obj.tapped:
         return False
     obj.tapped = False
@@ -274,11 +267,10 @@ def untap(game: "Game", obj: GameObject, log: bool = False, cites: tuple[str, ..
     return True
 
 
-def destroy(game: "Game", objs: Iterable[GameObject], can_regenerate: bool = True,
+def destroy(game: "GameState", objs: Iterable[GameObject], can_regenerate: bool = True,
             cites: tuple[str, ...] = ("701.7",)) -> list[GameObject]:
     """Destroy permanents at once (701.7): indestructible ones stay (702.12b),
     a regeneration shield replaces destruction (701.15)."""
-    from .replacement import use_regeneration_shield
     doomed: list[GameObject] = []
     for o in objs:
         if o.zone != "battlefield":
@@ -286,7 +278,7 @@ def destroy(game: "Game", objs: Iterable[GameObject], can_regenerate: bool = Tru
         if game.has_keyword(o, "indestructible"):
             game.log_event(f"{o.name} is indestructible and isn't destroyed.", ("702.12b",), (o.id,))
             continue
-        if can_regenerate and use_regeneration_shield(game, o):
+        if can_regenerate and regenerate(game, o):
             continue
         doomed.append(o)
     if doomed:
@@ -297,7 +289,23 @@ def destroy(game: "Game", objs: Iterable[GameObject], can_regenerate: bool = Tru
     return doomed
 
 
-def sacrifice(game: "Game", objs: Sequence[GameObject]) -> None:
+def regenerate(game: "GameState", obj: GameObject) -> bool:
+    """Regenerate instead of being destroyed, if a shield is up (701.15a): the permanent is tapped,
+    its damage is removed and it leaves combat."""
+    if not take_regeneration_shield(game, obj):
+        return False
+    obj.damage = 0
+    obj.deathtouch_damaged = False
+    tap(game, obj)
+    if game.combat is not None:
+        game.combat.remove(obj.id)
+    game.touch()
+    game.log_event(f"{obj.name} regenerates: it is tapped, its damage is removed and it "
+                   "leaves combat.", ("701.15a",), (obj.id,))
+    return True
+
+
+def sacrifice(game: "GameState", objs: Sequence[GameObject]) -> None:
     objs = [o for o in objs if o.zone == "battlefield"]
     if not objs:
         return
@@ -307,16 +315,16 @@ def sacrifice(game: "Game", objs: Sequence[GameObject]) -> None:
     move_many(game, list(objs), "graveyard", log=False)
 
 
-def put_counters(game: "Game", obj: GameObject, kind: str, n: int) -> None:
+def put_counters(game: "GameState", obj: GameObject, kind: str, n: int) -> None:
     if n <= 0 or obj.zone != "battlefield":
         return
     obj.counters[kind] = obj.counters.get(kind, 0) + n
     game.touch()
     game.log_event(f"{n} {kind} counter{'s' if n != 1 else ''} put on {obj.name}.", ("122.1",), (obj.id,))
-    _emit(game, [Event("counters", obj=obj.id, counter=kind, amount=n)])
+    game.emit([Event("counters", obj=obj.id, counter=kind, amount=n)])
 
 
-def remove_counters(game: "Game", obj: GameObject, kind: str, n: int, log: bool = True) -> int:
+def remove_counters(game: "GameState", obj: GameObject, kind: str, n: int, log: bool = True) -> int:
     have = obj.counters.get(kind, 0)
     k = min(have, n)
     if k <= 0:
@@ -332,7 +340,7 @@ def remove_counters(game: "Game", obj: GameObject, kind: str, n: int, log: bool 
     return k
 
 
-def attach(game: "Game", obj: GameObject, target: int, cites: tuple[str, ...] = ("701.3",)) -> None:
+def attach(game: "GameState", obj: GameObject, target: int, cites: tuple[str, ...] = ("701.3",)) -> None:
     """Attach an Aura or Equipment; it gets a new timestamp (613.7e)."""
     obj.attached_to = target
     obj.timestamp = game.new_timestamp()
@@ -344,25 +352,25 @@ def attach(game: "Game", obj: GameObject, target: int, cites: tuple[str, ...] = 
 # Life
 
 
-def gain_life(game: "Game", player: Player, n: int, source: str = "") -> int:
+def gain_life(game: "GameState", player: Player, n: int, source: str = "") -> int:
     if n <= 0 or player.lost:
         return 0
     player.life += n
     player.life_gained_this_turn += n
     game.touch()
     game.log_event(f"{player.name} gains {n} life ({player.life}).", ("119.3",), player=player.index)
-    _emit(game, [Event("life_gain", player=player.index, amount=n)])
+    game.emit([Event("life_gain", player=player.index, amount=n)])
     return n
 
 
-def lose_life(game: "Game", player: Player, n: int, cites: tuple[str, ...] = ("119.3",),
+def lose_life(game: "GameState", player: Player, n: int, cites: tuple[str, ...] = ("119.3",),
               text: str = "") -> int:
     if n <= 0 or player.lost:
         return 0
     player.life -= n
     game.touch()
     game.log_event(text or f"{player.name} loses {n} life ({player.life}).", cites, player=player.index)
-    _emit(game, [Event("life_loss", player=player.index, amount=n)])
+    game.emit([Event("life_loss", player=player.index, amount=n)])
     return n
 
 
@@ -370,7 +378,7 @@ def lose_life(game: "Game", player: Player, n: int, cites: tuple[str, ...] = ("1
 # Tokens
 
 
-def create_tokens(game: "Game", player: int, card: Any, n: int) -> list[GameObject]:
+def create_tokens(game: "GameState", player: int, card: Any, n: int) -> list[GameObject]:
     """Create tokens (111.1): the creating player owns and controls them."""
     made: list[GameObject] = []
     for _ in range(n):
@@ -387,13 +395,13 @@ def create_tokens(game: "Game", player: int, card: Any, n: int) -> list[GameObje
         word = "a" if n == 1 else str(n)
         game.log_event(f"{game.players[player].name} creates {word} {card.name} token{'s' if n != 1 else ''}.",
                        ("111.1",), tuple(t.id for t in made), player=player)
-        _emit(game, [Event("zone", old_id=None, new_id=t.id, card_uid=t.card_uid, from_zone="",
+        game.emit([Event("zone", old_id=None, new_id=t.id, card_uid=t.card_uid, from_zone="",
                            to_zone="battlefield", lki=None, owner=player, controller=player, obj=t)
                      for t in made])
     return made
 
 
-def counter_spell(game: "Game", spell: Any, cites: tuple[str, ...] = ("701.5",)) -> None:
+def counter_spell(game: "GameState", spell: Any, cites: tuple[str, ...] = ("701.5",)) -> None:
     """Counter a spell or ability: it leaves the stack without resolving (701.5)."""
     if isinstance(spell, StackAbility):
         game.stack.remove(spell)
@@ -403,14 +411,3 @@ def counter_spell(game: "Game", spell: Any, cites: tuple[str, ...] = ("701.5",))
         return
     game.log_event(f"{spell.name} is countered.", cites, (spell.id,))
     move(game, spell, "graveyard", log=False)
-
-
-def damage_events(game: "Game", events: list[Event]) -> None:
-    _emit(game, events)
-
-
-def emit(game: "Game", events: list[Event], lookback: Any = None) -> None:
-    _emit(game, events, lookback)
-
-
-Gen = Generator[Any, Any, Any]

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any
 from .objects import GameObject
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .state import GameState
 
 
-def targeted_ids(game: "Game") -> set[int]:
+def targeted_ids(game: "GameState") -> set[int]:
     out: set[int] = set()
     for s in game.stack:
         for row in getattr(s, "targets", []) or []:
@@ -22,7 +22,7 @@ def targeted_ids(game: "Game") -> set[int]:
     return out
 
 
-def alike_key(game: "Game", obj: Any, targeted: set[int] | None = None) -> tuple[Any, ...]:
+def alike_key(game: "GameState", obj: Any, targeted: set[int] | None = None) -> tuple[Any, ...]:
     if not isinstance(obj, GameObject):
         return ("?", id(obj))
     if obj.zone != "battlefield":

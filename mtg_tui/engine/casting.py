@@ -14,18 +14,24 @@ from typing import TYPE_CHECKING, Any, Generator
 
 from . import actions
 from .abilities import ActivatedAbility, AdditionalCost, CostReduction, Effect, KeywordAbility, SpellAbility
+from .alike import alike_key
+from .conditions import condition_holds
+from .context import Ctx, run_effect
 from .costs import (activated_abilities, check_cost_picks, check_other_costs, cost_choices, execute_payment,
-                    find_auto_payment, mana_sources, pay_other_costs, plan_payment, simple_mana_ability)
+                    find_auto_payment, mana_sources, pay_other_costs, payment_units, plan_payment,
+                    simple_mana_ability)
 from .decisions import CANCEL, Decision, IllegalAnswer, Option
 from .events import Event
-from .costs import payment_units
+from .instructions import DealDamage
 from .mana import COLOR_BY_NAME, COLOR_NAMES, ManaCost, Symbol, match_payment
+from .matching import object_matches
 from .objects import GameObject, StackAbility
-from .refs import ObjectFilter, TargetSpec
-from .targets import candidates, check_choice, has_legal_choice
+from .refs import Const, ObjectFilter, TargetRef, TargetSpec
+from .targets import (candidates, check_choice, has_legal_choice, spread_targets, targeted_events,
+                      targets_decision)
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .state import GameState
 
 Gen = Generator[Decision, Any, Any]
 
@@ -68,7 +74,7 @@ def flashback_cost(card: GameObject) -> ManaCost | None:
     return traits(card).flashback
 
 
-def base_cost(game: "Game", card: GameObject) -> ManaCost:
+def base_cost(game: "GameState", card: GameObject) -> ManaCost:
     """The cost a spell is cast for: its mana cost, or its flashback cost from a graveyard (702.34a)."""
     if card.zone == "graveyard":
         fb = flashback_cost(card)
@@ -77,15 +83,12 @@ def base_cost(game: "Game", card: GameObject) -> ManaCost:
     return game.chars(card).mana_cost
 
 
-def total_cost(game: "Game", card: GameObject, player: int, x: int) -> ManaCost:
+def total_cost(game: "GameState", card: GameObject, player: int, x: int) -> ManaCost:
     """The total mana cost (601.2f): the cost with X, less any cost reductions (generic mana only)."""
     cost = base_cost(game, card).with_x(x)
     reductions = traits(card).reductions
     if not reductions:
         return cost
-    from .refs import object_matches
-    from .resolution import Ctx
-    from .triggers import condition_holds
     less = 0
     for a in reductions:
         if a.condition is not None:
@@ -105,8 +108,6 @@ def total_cost(game: "Game", card: GameObject, player: int, x: int) -> ManaCost:
 
 def divided_damage(effect: Effect, specs: tuple[TargetSpec, ...], x: int) -> tuple[int, int] | None:
     """(index of the target word, total) when the spell divides damage among its targets (601.2d)."""
-    from .instructions import DealDamage
-    from .refs import Const, TargetRef
     for ins in effect.instructions:
         if isinstance(ins, DealDamage) and ins.divided and ins.to and isinstance(ins.to[0], TargetRef):
             i = ins.to[0].index
@@ -116,7 +117,7 @@ def divided_damage(effect: Effect, specs: tuple[TargetSpec, ...], x: int) -> tup
     return None
 
 
-def check_division(game: "Game", picks: list[int], total: int, answer: Any) -> dict[str, int]:
+def check_division(game: "GameState", picks: list[int], total: int, answer: Any) -> dict[str, int]:
     """Each target gets at least 1 and the parts add up to the total (601.2d)."""
     if not isinstance(answer, list) or len(answer) != len(picks) or not all(
             isinstance(a, int) and not isinstance(a, bool) for a in answer):
@@ -128,14 +129,14 @@ def check_division(game: "Game", picks: list[int], total: int, answer: Any) -> d
     return {str(t): a for t, a in zip(picks, answer)}
 
 
-def spell_effect(game: "Game", card: GameObject) -> Effect:
+def spell_effect(game: "GameState", card: GameObject) -> Effect:
     for a in game.chars(card).abilities:
         if isinstance(a, SpellAbility):
             return a.effect
     return Effect()
 
 
-def aura_spec(game: "Game", card: GameObject) -> TargetSpec | None:
+def aura_spec(game: "GameState", card: GameObject) -> TargetSpec | None:
     """An Aura spell targets what its enchant ability allows (303.4a, 702.5a)."""
     for a in card.card.abilities:
         if isinstance(a, KeywordAbility) and a.keyword == "enchant":
@@ -144,7 +145,7 @@ def aura_spec(game: "Game", card: GameObject) -> TargetSpec | None:
     return None
 
 
-def cast_specs(game: "Game", card: GameObject, mode: tuple[int, ...]) -> tuple[TargetSpec, ...]:
+def cast_specs(game: "GameState", card: GameObject, mode: tuple[int, ...]) -> tuple[TargetSpec, ...]:
     c = game.chars(card)
     if "Aura" in c.subtypes:
         spec = aura_spec(game, card)
@@ -152,12 +153,12 @@ def cast_specs(game: "Game", card: GameObject, mode: tuple[int, ...]) -> tuple[T
     return spell_effect(game, card).target_specs(mode)
 
 
-def is_sorcery_timing(game: "Game", player: int) -> bool:
+def is_sorcery_timing(game: "GameState", player: int) -> bool:
     """Main phase of your own turn with an empty stack (307.1, 117.1a)."""
     return game.active == player and game.step in ("main1", "main2") and not game.stack
 
 
-def cast_timing_problem(game: "Game", card: GameObject, player: int) -> str | None:
+def cast_timing_problem(game: "GameState", card: GameObject, player: int) -> str | None:
     c = game.chars(card)
     if "Land" in c.types:
         return f"{card.name} is a land: it is played, not cast (305.9)"
@@ -175,7 +176,7 @@ def cast_timing_problem(game: "Game", card: GameObject, player: int) -> str | No
     return None
 
 
-def land_problem(game: "Game", card: GameObject, player: int) -> str | None:
+def land_problem(game: "GameState", card: GameObject, player: int) -> str | None:
     """Playing a land (305.1-305.3)."""
     if card.zone != "hand" or card.owner != player:
         return f"{card.name} isn't in your hand"
@@ -196,7 +197,7 @@ def land_problem(game: "Game", card: GameObject, player: int) -> str | None:
 # Affordability
 
 
-def _max_x(game: "Game", player: int, cost: ManaCost, avoid: set[int], skip: int | None,
+def _max_x(game: "GameState", player: int, cost: ManaCost, avoid: set[int], skip: int | None,
            exclude: set[int] | None = None) -> int:
     if not cost.has_x:
         return 0
@@ -210,14 +211,14 @@ def _max_x(game: "Game", player: int, cost: ManaCost, avoid: set[int], skip: int
     return best
 
 
-def can_afford(game: "Game", player: int, cost: ManaCost, avoid: set[int], skip: int | None = None,
+def can_afford(game: "GameState", player: int, cost: ManaCost, avoid: set[int], skip: int | None = None,
                exclude: set[int] | None = None) -> bool:
     if cost.has_x:
         return _max_x(game, player, cost, avoid, skip, exclude) >= 0
     return find_auto_payment(game, player, cost, avoid, skip, exclude) is not None
 
 
-def castable(game: "Game", card: GameObject, player: int) -> bool:
+def castable(game: "GameState", card: GameObject, player: int) -> bool:
     """Could this card be cast now, in some mode, with some targets and payment?"""
     if cast_timing_problem(game, card, player):
         return False
@@ -239,7 +240,7 @@ def castable(game: "Game", card: GameObject, player: int) -> bool:
     return has_legal_choice(game, effect.targets, player, card, None)
 
 
-def activation_problem(game: "Game", obj: GameObject, index: int, player: int,
+def activation_problem(game: "GameState", obj: GameObject, index: int, player: int,
                        ab: ActivatedAbility | None = None) -> str | None:
     if ab is None:
         abilities = activated_abilities(game, obj)
@@ -271,7 +272,7 @@ def activation_problem(game: "Game", obj: GameObject, index: int, player: int,
     return None
 
 
-def activatable(game: "Game", obj: GameObject, index: int, player: int,
+def activatable(game: "GameState", obj: GameObject, index: int, player: int,
                 ab: ActivatedAbility | None = None) -> bool:
     if ab is None:
         abilities = activated_abilities(game, obj)
@@ -289,9 +290,8 @@ def activatable(game: "Game", obj: GameObject, index: int, player: int,
     return has_legal_choice(game, ab.effect.targets, player, obj, obj.id) if not ab.effect.is_modal else True
 
 
-def _only_way(game: "Game", obj: GameObject, cost: Any, player: int, kind: str) -> list[int] | None:
+def _only_way(game: "GameState", obj: GameObject, cost: Any, player: int, kind: str) -> list[int] | None:
     """The picks for a sacrifice/discard cost when there is only one way to make them."""
-    from .alike import alike_key
     need = cost.sacrifice if kind == "sacrifice" else cost.discard
     picks: list[int] = []
     for n, flt in need:
@@ -315,7 +315,7 @@ def _equip_spec(ab: ActivatedAbility) -> TargetSpec:
 # Listing legal actions
 
 
-def legal_actions(game: "Game", player: int) -> list[Option]:
+def legal_actions(game: "GameState", player: int) -> list[Option]:
     """The actions a player with priority could take now (117.1), each an answer template."""
     opts = [Option({"action": "pass"}, "Pass priority")]
     p = game.players[player]
@@ -380,7 +380,7 @@ def legal_actions(game: "Game", player: int) -> list[Option]:
     return opts
 
 
-def _has_targets_for(game: "Game", card: GameObject, c: Any, player: int) -> bool:
+def _has_targets_for(game: "GameState", card: GameObject, c: Any, player: int) -> bool:
     if "Aura" in c.subtypes:
         spec = aura_spec(game, card)
         return spec is None or bool(candidates(game, spec, player, card, None))
@@ -393,7 +393,7 @@ def _has_targets_for(game: "Game", card: GameObject, c: Any, player: int) -> boo
     return has_legal_choice(game, effect.targets, player, card, None)
 
 
-def priority_decision(game: "Game", player: int) -> Decision:
+def priority_decision(game: "GameState", player: int) -> Decision:
     d = Decision("priority", player, f"{game.players[player].name} has priority", data={})
     d.validator = lambda ans: validate_action(game, player, ans)
     return d
@@ -423,7 +423,7 @@ def _mode_tuple(effect: Effect, mode: Any) -> tuple[int, ...]:
     return tuple(out)
 
 
-def validate_action(game: "Game", player: int, ans: Any) -> dict[str, Any]:
+def validate_action(game: "GameState", player: int, ans: Any) -> dict[str, Any]:
     """Check a priority answer. Complete actions are checked fully; partial ones as far as they go."""
     if ans in ("pass", None):
         return {"action": "pass"}
@@ -445,14 +445,14 @@ def validate_action(game: "Game", player: int, ans: Any) -> dict[str, Any]:
     raise IllegalAnswer(f"unknown action {kind!r}")
 
 
-def _card(game: "Game", cid: Any) -> GameObject:
+def _card(game: "GameState", cid: Any) -> GameObject:
     obj = game.get(cid) if isinstance(cid, int) else None
     if not isinstance(obj, GameObject):
         raise IllegalAnswer(f"there is no card #{cid}")
     return obj
 
 
-def _validate_cast(game: "Game", player: int, ans: dict[str, Any]) -> dict[str, Any]:
+def _validate_cast(game: "GameState", player: int, ans: dict[str, Any]) -> dict[str, Any]:
     card = _card(game, ans.get("card"))
     why = cast_timing_problem(game, card, player)
     if why:
@@ -497,7 +497,7 @@ def _validate_cast(game: "Game", player: int, ans: dict[str, Any]) -> dict[str, 
             if not has_legal_choice(game, specs, player, card, card.id):
                 raise IllegalAnswer(f"{card.name} has no legal targets (601.2c)")
             return out
-    out["targets"] = check_choice(game, specs, _spread(out["targets"], specs), player, card, card.id)
+    out["targets"] = check_choice(game, specs, spread_targets(out["targets"], specs), player, card, card.id)
     div = divided_damage(effect, specs, x or 0)
     if div is not None:
         picks = out["targets"][div[0]]
@@ -512,19 +512,6 @@ def _validate_cast(game: "Game", player: int, ans: dict[str, Any]) -> dict[str, 
     return out
 
 
-def _spread(targets: Any, specs: tuple[TargetSpec, ...]) -> Any:
-    """Targets given for the used target words only (modal spells) are spread over all of them."""
-    if not isinstance(targets, list):
-        return targets
-    used = [i for i, s in enumerate(specs) if s.max_count > 0]
-    if len(targets) == len(used) and len(used) != len(specs):
-        full: list[Any] = [[] for _ in specs]
-        for i, t in zip(used, targets):
-            full[i] = t
-        return full
-    return targets
-
-
 def _avoid(targets: Any) -> set[int]:
     out: set[int] = set()
     for t in targets or []:
@@ -535,7 +522,7 @@ def _avoid(targets: Any) -> set[int]:
     return out
 
 
-def _validate_activate(game: "Game", player: int, ans: dict[str, Any]) -> dict[str, Any]:
+def _validate_activate(game: "GameState", player: int, ans: dict[str, Any]) -> dict[str, Any]:
     obj = game.get(ans.get("source")) if isinstance(ans.get("source"), int) else None
     if not isinstance(obj, GameObject):
         raise IllegalAnswer(f"there is no permanent #{ans.get('source')}")
@@ -579,7 +566,7 @@ def _validate_activate(game: "Game", player: int, ans: dict[str, Any]) -> dict[s
             if not has_legal_choice(game, specs, player, obj, obj.id):
                 raise IllegalAnswer(f"{obj.name}'s ability has no legal targets")
             return out
-    out["targets"] = check_choice(game, specs, _spread(out["targets"], specs), player, obj, obj.id)
+    out["targets"] = check_choice(game, specs, spread_targets(out["targets"], specs), player, obj, obj.id)
     if out["pay"] is None:
         return out
     if ab.cost.has_mana:
@@ -596,7 +583,7 @@ def _cancellable(d: Decision) -> Decision:
     return d
 
 
-def complete_action(game: "Game", player: int, action: dict[str, Any]) -> Gen:
+def complete_action(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     """Ask for whatever the action lacks (mode, X, targets, payment). Returns the action or None if cancelled."""
     while True:
         missing = _missing(game, player, action)
@@ -609,7 +596,7 @@ def complete_action(game: "Game", player: int, action: dict[str, Any]) -> Gen:
         action = {**action, **ans}
 
 
-def _missing(game: "Game", player: int, action: dict[str, Any]) -> Decision | None:
+def _missing(game: "GameState", player: int, action: dict[str, Any]) -> Decision | None:
     kind = action["action"]
     if kind not in ("cast", "activate"):
         return None
@@ -689,7 +676,7 @@ def _missing(game: "Game", player: int, action: dict[str, Any]) -> Decision | No
     return None
 
 
-def _cost_pick_decision(game: "Game", player: int, obj: GameObject, cost: Any, kind: str,
+def _cost_pick_decision(game: "GameState", player: int, obj: GameObject, cost: Any, kind: str,
                         action: dict[str, Any]) -> Decision:
     need = cost.sacrifice if kind == "sacrifice" else cost.discard
     total = sum(n for n, _ in need)
@@ -721,13 +708,13 @@ def _first(ans: Any) -> Any:
     return ans[0] if isinstance(ans, list) and len(ans) == 1 and not isinstance(ans[0], list) else ans
 
 
-def _validated(game: "Game", player: int, action: dict[str, Any], key: str, value: Any) -> Any:
+def _validated(game: "GameState", player: int, action: dict[str, Any], key: str, value: Any) -> Any:
     trial = {**action, key: value}
     checked = validate_action(game, player, trial)
     return checked[key]
 
 
-def _color_decision(game: "Game", player: int, obj: GameObject, choices: list[str]) -> Decision:
+def _color_decision(game: "GameState", player: int, obj: GameObject, choices: list[str]) -> Decision:
     d = Decision("choose", player, f"{obj.name}: choose a color of mana",
                  [Option(COLOR_NAMES.get(c, "colorless"), "{%s} %s" % (c, COLOR_NAMES.get(c, "colorless")))
                   for c in choices], 1, 1, subkind="color")
@@ -742,7 +729,7 @@ def _color_decision(game: "Game", player: int, obj: GameObject, choices: list[st
     return d
 
 
-def _pay_decision(game: "Game", player: int, cost: ManaCost, avoid: set[int], skip: int | None,
+def _pay_decision(game: "GameState", player: int, cost: ManaCost, avoid: set[int], skip: int | None,
                   action: dict[str, Any], exclude: set[int] | None = None) -> Decision:
     plan = find_auto_payment(game, player, cost, avoid, skip, exclude)
     proposal = [u.source for u, _ in plan if u.source is not None] if plan else []
@@ -760,26 +747,7 @@ def _pay_decision(game: "Game", player: int, cost: ManaCost, avoid: set[int], sk
     return d
 
 
-def targets_decision(game: "Game", player: int, specs: tuple[TargetSpec, ...], source: Any,
-                     source_id: int | None, prompt: str, effect: Effect | None = None) -> Decision:
-    """Choose targets (601.2c). ``data["effect"]`` is what the spell or ability will do with them,
-    so whoever answers can judge each target word (an Aura spell's effect is empty: its
-    abilities are the source's)."""
-    rows = []
-    flat: list[Option] = []
-    for s in specs:
-        ids = candidates(game, s, player, source, source_id) if s.max_count else []
-        rows.append({"label": s.label, "min": s.min_count, "max": s.max_count, "options": ids})
-        for i in ids:
-            if all(o.value != i for o in flat):
-                flat.append(Option(i, game.describe(i)))
-    d = Decision("targets", player, prompt, flat, sum(s.min_count for s in specs),
-                 sum(s.max_count for s in specs), data={"specs": rows, "effect": effect}, source=source_id)
-    d.validator = lambda ans: check_choice(game, specs, _spread(ans, specs), player, source, source_id)
-    return d
-
-
-def perform(game: "Game", player: int, action: dict[str, Any]) -> Gen:
+def perform(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     """Carry out a priority action. Returns True if something was done (False: cancelled)."""
     kind = action["action"]
     if kind == "play":
@@ -798,7 +766,7 @@ def perform(game: "Game", player: int, action: dict[str, Any]) -> Gen:
     return True
 
 
-def cast_spell(game: "Game", player: int, action: dict[str, Any]) -> GameObject:
+def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> GameObject:
     """601.2a-i: the spell goes to the stack, its choices are locked in, its costs paid, and it becomes cast."""
     card = game.objects[action["card"]]
     effect = spell_effect(game, card)
@@ -831,13 +799,12 @@ def cast_spell(game: "Game", player: int, action: dict[str, Any]) -> GameObject:
         text += " targeting " + ", ".join(game.describe(t) for t in flat)
     game.log_event(text + ".", ("601.2",), (spell.id,) + tuple(flat), player=player, kind="cast")
     game.spells_cast_this_turn[player] = game.spells_cast_this_turn.get(player, 0) + 1
-    actions.emit(game, [Event("cast", spell_id=spell.id, player=player)] + targeted_events(spell, player))
+    game.emit([Event("cast", spell_id=spell.id, player=player)] + targeted_events(spell, player))
     return spell
 
 
-def activate_ability(game: "Game", player: int, action: dict[str, Any]) -> Gen:
+def activate_ability(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     """602.2 (and 605.3 for mana abilities, which resolve at once)."""
-    from .resolution import Ctx, run_effect
     obj = game.objects[action["source"]]
     index = action["ability"]
     ab = activated_abilities(game, obj)[index]
@@ -881,14 +848,4 @@ def activate_ability(game: "Game", player: int, action: dict[str, Any]) -> Gen:
     cites = ("602.2",) + (("606.4",) if ab.cost.loyalty is not None else ())
     game.log_event(text + ".", cites, (sa.id,) + tuple(flat), player=player, kind="activate")
     game.touch()
-    actions.emit(game, [Event("activate", source=obj.id, player=player)] + targeted_events(sa, player))
-
-
-def targeted_events(stack_obj: Any, player: int) -> list[Event]:
-    """Each object a spell or ability targets "becomes the target" of it."""
-    seen: list[int] = []
-    for row in stack_obj.targets:
-        for t in row:
-            if t not in seen:
-                seen.append(t)
-    return [Event("targeted", obj=t, by=stack_obj.id, player=player) for t in seen]
+    game.emit([Event("activate", source=obj.id, player=player)] + targeted_events(sa, player))

@@ -15,12 +15,11 @@ from . import actions
 from .damage import deal_damage
 from .decisions import Decision, IllegalAnswer, Option
 from .events import Event
+from .matching import has_quality, object_matches
 from .objects import GameObject, Player
-from .refs import object_matches
-from .replacement import has_quality
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .state import GameState
 
 Gen = Generator[Decision, Any, Any]
 
@@ -66,11 +65,11 @@ class Combat:
 # Attacking
 
 
-def _flags(game: "Game", obj: GameObject, name: str) -> list[Any]:
+def _flags(game: "GameState", obj: GameObject, name: str) -> list[Any]:
     return game.chars(obj).flags.get(name, [])
 
 
-def attack_problem(game: "Game", obj: GameObject, player: int) -> str | None:
+def attack_problem(game: "GameState", obj: GameObject, player: int) -> str | None:
     """Why this creature can't attack, or None if it can (508.1a, 508.1c)."""
     c = game.chars(obj)
     if obj.zone != "battlefield" or "Creature" not in c.types:
@@ -88,7 +87,7 @@ def attack_problem(game: "Game", obj: GameObject, player: int) -> str | None:
     return None
 
 
-def possible_defenders(game: "Game", player: int) -> list[int]:
+def possible_defenders(game: "GameState", player: int) -> list[int]:
     """The defending player and the planeswalkers they control (506.2, 508.1b)."""
     opp = game.opponent(player)
     out = [game.players[opp].id]
@@ -99,7 +98,7 @@ def possible_defenders(game: "Game", player: int) -> list[int]:
     return out
 
 
-def attack_decision(game: "Game") -> Decision | None:
+def attack_decision(game: "GameState") -> Decision | None:
     player = game.active
     candidates = [o for o in game.battlefield if attack_problem(game, o, player) is None]
     if not candidates:
@@ -113,7 +112,7 @@ def attack_decision(game: "Game") -> Decision | None:
     return d
 
 
-def normalise_attack(game: "Game", answer: Any, player: int) -> list[tuple[int, int]]:
+def normalise_attack(game: "GameState", answer: Any, player: int) -> list[tuple[int, int]]:
     defenders = possible_defenders(game, player)
     default = defenders[0]
     pairs: list[tuple[int, int]] = []
@@ -138,7 +137,7 @@ def normalise_attack(game: "Game", answer: Any, player: int) -> list[tuple[int, 
     return pairs
 
 
-def validate_attack(game: "Game", answer: Any, player: int) -> list[tuple[int, int]]:
+def validate_attack(game: "GameState", answer: Any, player: int) -> list[tuple[int, int]]:
     """Check a whole declaration of attackers (508.1a-d)."""
     pairs = normalise_attack(game, answer, player)
     seen: set[int] = set()
@@ -167,7 +166,7 @@ def validate_attack(game: "Game", answer: Any, player: int) -> list[tuple[int, i
     return pairs
 
 
-def declare_attackers(game: "Game") -> Gen:
+def declare_attackers(game: "GameState") -> Gen:
     """The declare attackers step's turn-based action (508.1)."""
     combat = game.combat
     assert combat is not None
@@ -195,7 +194,7 @@ def declare_attackers(game: "Game") -> Gen:
         desc = ", ".join(f"{game.describe(a)} -> {game.describe(dfd)}" for a, dfd in pairs)
         game.log_event(f"{game.players[game.active].name} attacks: {desc}.", ("508.1",),
                        tuple(a for a, _ in pairs), player=game.active, kind="combat")
-        actions.emit(game, [Event("attacks", attacker=a, defender=dfd, player=game.active) for a, dfd in pairs])
+        game.emit([Event("attacks", attacker=a, defender=dfd, player=game.active) for a, dfd in pairs])
     else:
         game.log_event(f"{game.players[game.active].name} declares no attackers.", ("508.1",),
                        player=game.active, kind="combat")
@@ -205,7 +204,7 @@ def declare_attackers(game: "Game") -> Gen:
 # Blocking
 
 
-def block_problem(game: "Game", blocker: GameObject, attacker_id: int, defender: int) -> str | None:
+def block_problem(game: "GameState", blocker: GameObject, attacker_id: int, defender: int) -> str | None:
     """Why this creature can't block that attacker, or None (509.1a-b)."""
     c = game.chars(blocker)
     if blocker.zone != "battlefield" or "Creature" not in c.types:
@@ -242,7 +241,7 @@ def block_problem(game: "Game", blocker: GameObject, attacker_id: int, defender:
     return None
 
 
-def block_options(game: "Game") -> dict[int, list[int]]:
+def block_options(game: "GameState") -> dict[int, list[int]]:
     """For each creature the defender controls, the attackers it could block alone."""
     combat = game.combat
     assert combat is not None
@@ -256,7 +255,7 @@ def block_options(game: "Game") -> dict[int, list[int]]:
     return out
 
 
-def block_decision(game: "Game") -> Decision | None:
+def block_decision(game: "GameState") -> Decision | None:
     combat = game.combat
     assert combat is not None
     opts = block_options(game)
@@ -270,7 +269,7 @@ def block_decision(game: "Game") -> Decision | None:
     return d
 
 
-def validate_blocks(game: "Game", answer: Any, defender: int) -> list[tuple[int, int]]:
+def validate_blocks(game: "GameState", answer: Any, defender: int) -> list[tuple[int, int]]:
     """Check a whole declaration of blockers (509.1a-c)."""
     pairs: list[tuple[int, int]] = []
     if answer is None:
@@ -318,7 +317,7 @@ def validate_blocks(game: "Game", answer: Any, defender: int) -> list[tuple[int,
     return pairs
 
 
-def declare_blockers(game: "Game") -> Gen:
+def declare_blockers(game: "GameState") -> Gen:
     """The declare blockers step's turn-based actions (509.1-509.3)."""
     combat = game.combat
     assert combat is not None
@@ -344,7 +343,7 @@ def declare_blockers(game: "Game") -> Gen:
         if combat.blocked.get(a):
             events.append(Event("becomes_blocked", attacker=a))
     if events:
-        actions.emit(game, events)
+        game.emit(events)
     # Damage assignment orders (509.2 for attackers, 509.3 for blockers).
     for a in list(combat.attackers):
         blockers = combat.blockers_of(a)
@@ -366,7 +365,7 @@ def declare_blockers(game: "Game") -> Gen:
             combat.order[b] = list(atts)
 
 
-def _order_decision(game: "Game", player: int, creature: int, others: list[int], rule: str) -> Decision:
+def _order_decision(game: "GameState", player: int, creature: int, others: list[int], rule: str) -> Decision:
     d = Decision("damage_order", player, f"Order the creatures {game.describe(creature)} assigns damage to",
                  [Option(o, game.describe(o)) for o in others], len(others), len(others), source=creature,
                  data={"creature": creature, "rule": rule})
@@ -385,11 +384,11 @@ def _order_decision(game: "Game", player: int, creature: int, others: list[int],
 # Combat damage
 
 
-def has_first_strike(game: "Game", obj: GameObject) -> bool:
+def has_first_strike(game: "GameState", obj: GameObject) -> bool:
     return game.has_keyword(obj, "first strike") or game.has_keyword(obj, "double strike")
 
 
-def needs_first_strike_step(game: "Game") -> bool:
+def needs_first_strike_step(game: "GameState") -> bool:
     """510.4: any attacking or blocking creature with first strike or double strike."""
     combat = game.combat
     if combat is None:
@@ -401,7 +400,7 @@ def needs_first_strike_step(game: "Game") -> bool:
     return False
 
 
-def assigns_in_step(game: "Game", obj: GameObject, first: bool) -> bool:
+def assigns_in_step(game: "GameState", obj: GameObject, first: bool) -> bool:
     combat = game.combat
     assert combat is not None
     if first:
@@ -413,7 +412,7 @@ def assigns_in_step(game: "Game", obj: GameObject, first: bool) -> bool:
     return obj.id not in combat.fs_creatures and obj.id not in combat.dealt_first
 
 
-def lethal_needed(game: "Game", attacker: GameObject, creature: GameObject, pending: dict[int, int]) -> int:
+def lethal_needed(game: "GameState", attacker: GameObject, creature: GameObject, pending: dict[int, int]) -> int:
     """Damage that counts as lethal for assignment (510.1c, 702.2c)."""
     if game.has_keyword(attacker, "deathtouch"):
         return max(0, 1 - pending.get(creature.id, 0))
@@ -421,7 +420,7 @@ def lethal_needed(game: "Game", attacker: GameObject, creature: GameObject, pend
     return max(0, need)
 
 
-def assignment_choices(game: "Game", creature: GameObject, pending: dict[int, int]) -> dict[str, Any] | None:
+def assignment_choices(game: "GameState", creature: GameObject, pending: dict[int, int]) -> dict[str, Any] | None:
     """What a creature may assign its damage to. None if it assigns no combat damage."""
     combat = game.combat
     assert combat is not None
@@ -452,7 +451,7 @@ def assignment_choices(game: "Game", creature: GameObject, pending: dict[int, in
     return None
 
 
-def is_choice(game: "Game", creature: GameObject, info: dict[str, Any], pending: dict[int, int]) -> bool:
+def is_choice(game: "GameState", creature: GameObject, info: dict[str, Any], pending: dict[int, int]) -> bool:
     """Is there more than one legal way to assign this creature's damage?"""
     if "fixed" in info:
         return False
@@ -466,7 +465,7 @@ def is_choice(game: "Game", creature: GameObject, info: dict[str, Any], pending:
     return len(order) >= 2 or info["defender"] is not None
 
 
-def auto_assignment(game: "Game", creature: GameObject, info: dict[str, Any],
+def auto_assignment(game: "GameState", creature: GameObject, info: dict[str, Any],
                     pending: dict[int, int]) -> list[tuple[int, int]]:
     """Lethal damage to each in order, the rest to the player (trample) or to the last creature."""
     if "fixed" in info:
@@ -490,7 +489,7 @@ def auto_assignment(game: "Game", creature: GameObject, info: dict[str, Any],
     return list(out.items())
 
 
-def validate_assignment(game: "Game", creature: GameObject, info: dict[str, Any], pending: dict[int, int],
+def validate_assignment(game: "GameState", creature: GameObject, info: dict[str, Any], pending: dict[int, int],
                         answer: Any) -> list[tuple[int, int]]:
     """Check one creature's combat damage assignment (510.1c-d, 702.19b)."""
     if isinstance(answer, dict) and "assign" in answer:
@@ -529,7 +528,7 @@ def validate_assignment(game: "Game", creature: GameObject, info: dict[str, Any]
     return [(r, n) for r, n in got.items() if n > 0]
 
 
-def combat_damage(game: "Game", first: bool) -> Gen:
+def combat_damage(game: "GameState", first: bool) -> Gen:
     """Assign and deal combat damage (510.1, 510.2); first=True in the first-strike step (510.4)."""
     combat = game.combat
     assert combat is not None
@@ -589,12 +588,12 @@ def combat_damage(game: "Game", first: bool) -> Gen:
     yield from deal_damage(game, parts, combat=True)
 
 
-def end_combat(game: "Game") -> None:
+def end_combat(game: "GameState") -> None:
     """511.3: all creatures and planeswalkers are removed from combat."""
     game.combat = None
     game.touch()
 
 
-def defending_player_of(game: "Game") -> Player:
+def defending_player_of(game: "GameState") -> Player:
     assert game.combat is not None
     return game.players[game.combat.defending_player]

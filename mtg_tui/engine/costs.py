@@ -12,14 +12,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import actions
 from .abilities import ActivatedAbility, Cost
 from .decisions import IllegalAnswer
-from .instructions import AddMana
 from .mana import ManaCost, ManaUnit, match_payment
+from .mana_ability import AddMana
+from .matching import object_matches
 from .objects import GameObject, Player
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .state import GameState
 
 
 def simple_mana_ability(ab: Any) -> tuple[tuple[str, ...], ...] | None:
@@ -36,7 +38,7 @@ def simple_mana_ability(ab: Any) -> tuple[tuple[str, ...], ...] | None:
     return ins[0].units
 
 
-def can_tap_for_cost(game: "Game", obj: GameObject) -> bool:
+def can_tap_for_cost(game: "GameState", obj: GameObject) -> bool:
     """{T} in a cost: untapped, and a creature must not be summoning sick (302.6)."""
     if obj.tapped or obj.zone != "battlefield":
         return False
@@ -45,7 +47,7 @@ def can_tap_for_cost(game: "Game", obj: GameObject) -> bool:
     return True
 
 
-def mana_sources(game: "Game", player: int, exclude: set[int] | None = None
+def mana_sources(game: "GameState", player: int, exclude: set[int] | None = None
                  ) -> list[tuple[GameObject, int, tuple[tuple[str, ...], ...]]]:
     """Untapped permanents the player controls with a simple mana ability: (object, ability index, units)."""
     out = []
@@ -75,11 +77,11 @@ def mana_sources(game: "Game", player: int, exclude: set[int] | None = None
     return out
 
 
-def activated_abilities(game: "Game", obj: GameObject) -> list[ActivatedAbility]:
+def activated_abilities(game: "GameState", obj: GameObject) -> list[ActivatedAbility]:
     return [a for a in game.chars(obj).abilities if isinstance(a, ActivatedAbility)]
 
 
-def _color_needs(game: "Game", player: Player, skip: int | None) -> dict[str, int]:
+def _color_needs(game: "GameState", player: Player, skip: int | None) -> dict[str, int]:
     need: dict[str, int] = {}
     for card in player.hand:
         if card.id == skip:
@@ -90,7 +92,7 @@ def _color_needs(game: "Game", player: Player, skip: int | None) -> dict[str, in
     return need
 
 
-def payment_units(game: "Game", player: int, avoid: set[int], skip_card: int | None = None,
+def payment_units(game: "GameState", player: int, avoid: set[int], skip_card: int | None = None,
                   allow_avoided: bool = False, exclude: set[int] | None = None) -> list[ManaUnit]:
     """Mana the player could spend, in order of preference (pool first).
 
@@ -113,7 +115,7 @@ def payment_units(game: "Game", player: int, avoid: set[int], skip_card: int | N
     return units + ranked
 
 
-def find_auto_payment(game: "Game", player: int, cost: ManaCost, avoid: set[int],
+def find_auto_payment(game: "GameState", player: int, cost: ManaCost, avoid: set[int],
                       skip_card: int | None = None, exclude: set[int] | None = None
                       ) -> list[tuple[ManaUnit, str]] | None:
     """A way to pay, or None. Tries without the avoided permanents first."""
@@ -127,7 +129,7 @@ def find_auto_payment(game: "Game", player: int, cost: ManaCost, avoid: set[int]
     return None
 
 
-def manual_units(game: "Game", player: int, sources: list[int], exclude: set[int] | None = None) -> list[ManaUnit]:
+def manual_units(game: "GameState", player: int, sources: list[int], exclude: set[int] | None = None) -> list[ManaUnit]:
     """Pool mana, then the named sources in the order given (each used once)."""
     p = game.players[player]
     units = [ManaUnit((t,), None, 0, -1) for t in p.pool.units()]
@@ -152,7 +154,7 @@ def manual_units(game: "Game", player: int, sources: list[int], exclude: set[int
     return units
 
 
-def plan_payment(game: "Game", player: int, cost: ManaCost, pay: Any, avoid: set[int],
+def plan_payment(game: "GameState", player: int, cost: ManaCost, pay: Any, avoid: set[int],
                  skip_card: int | None = None, exclude: set[int] | None = None) -> list[tuple[ManaUnit, str]]:
     """How a mana cost will be paid, or IllegalAnswer. ``pay`` is "auto" or a list of source ids."""
     if cost.is_free or not cost.symbols:
@@ -181,9 +183,8 @@ def plan_payment(game: "Game", player: int, cost: ManaCost, pay: Any, avoid: set
     return plan
 
 
-def execute_payment(game: "Game", player: int, cost: ManaCost, plan: list[tuple[ManaUnit, str]]) -> None:
+def execute_payment(game: "GameState", player: int, cost: ManaCost, plan: list[tuple[ManaUnit, str]]) -> None:
     """Activate the planned mana abilities (605.3a), then spend the mana (601.2h)."""
-    from . import actions
     p = game.players[player]
     made: list[str] = []
     for unit, t in plan:
@@ -206,7 +207,7 @@ def execute_payment(game: "Game", player: int, cost: ManaCost, plan: list[tuple[
     game.touch()
 
 
-def check_other_costs(game: "Game", obj: GameObject | None, cost: Cost, player: int) -> str | None:
+def check_other_costs(game: "GameState", obj: GameObject | None, cost: Cost, player: int) -> str | None:
     """Why the non-mana parts of a cost can't be paid, or None."""
     if cost.tap:
         if obj is None or obj.tapped:
@@ -237,9 +238,8 @@ def check_other_costs(game: "Game", obj: GameObject | None, cost: Cost, player: 
     return None
 
 
-def cost_choices(game: "Game", obj: GameObject | None, player: int, kind: str, flt: Any) -> list[GameObject]:
+def cost_choices(game: "GameState", obj: GameObject | None, player: int, kind: str, flt: Any) -> list[GameObject]:
     """What could be sacrificed or discarded to pay a cost."""
-    from .refs import object_matches
     if kind == "discard":
         return [c for c in game.players[player].hand if object_matches(game, c, flt, None, player)]
     return [o for o in game.battlefield if game.chars(o).controller == player
@@ -247,7 +247,7 @@ def cost_choices(game: "Game", obj: GameObject | None, player: int, kind: str, f
                                obj.card_uid if obj is not None else None)]
 
 
-def check_cost_picks(game: "Game", obj: GameObject | None, cost: Cost, player: int, kind: str,
+def check_cost_picks(game: "GameState", obj: GameObject | None, cost: Cost, player: int, kind: str,
                      picks: Any) -> list[int]:
     """Validate the permanents to sacrifice (or cards to discard) chosen for a cost."""
     need = cost.sacrifice if kind == "sacrifice" else cost.discard
@@ -269,10 +269,9 @@ def check_cost_picks(game: "Game", obj: GameObject | None, cost: Cost, player: i
     return list(picks)
 
 
-def pay_other_costs(game: "Game", obj: GameObject | None, cost: Cost, player: int,
+def pay_other_costs(game: "GameState", obj: GameObject | None, cost: Cost, player: int,
                     chosen: dict[str, list[int]] | None = None) -> None:
     """Pay the non-mana parts of a cost (601.2h), after the mana."""
-    from . import actions
     p = game.players[player]
     if cost.tap and obj is not None:
         actions.tap(game, obj)

@@ -13,20 +13,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Generator, Sequence
 
 from . import actions
+from .decisions import Decision, Option
 from .events import Event
 from .objects import GameObject, Player
 from .replacement import prevent_damage, protection_prevents
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .state import GameState
 
 Gen = Generator[Any, Any, int]
 
 
-def _shield_order(game: "Game", parts: list[tuple[Any, int, int]], combat: bool) -> Gen:
+def _shield_order(game: "GameState", parts: list[tuple[Any, int, int]], combat: bool) -> Gen:
     """615.7: when a shield could prevent damage from several sources dealt at once, the affected player
     (or the controller of the affected permanent) chooses which source's damage it prevents first."""
-    from .decisions import Decision, Option
     out = list(parts)
     recipients = list(dict.fromkeys(rid for _, rid, _ in parts))
     for rid in recipients:
@@ -50,7 +50,7 @@ def _shield_order(game: "Game", parts: list[tuple[Any, int, int]], combat: bool)
     return out
 
 
-def deal_damage(game: "Game", parts: Sequence[tuple[Any, int, int]], combat: bool = False) -> Gen:
+def deal_damage(game: "GameState", parts: Sequence[tuple[Any, int, int]], combat: bool = False) -> Gen:
     """Deal damage simultaneously. ``parts`` are (source, recipient id, amount).
 
     The source is an object or its last known information. Where two
@@ -145,5 +145,5 @@ def deal_damage(game: "Game", parts: Sequence[tuple[Any, int, int]], combat: boo
         game.log_event(f"{p.name} gains {n} life from lifelink ({p.life}).", ("120.3f", "702.15b", "119.3"),
                        player=pi)
         events.append(Event("life_gain", player=pi, amount=n))
-    actions.emit(game, events)
+    game.emit(events)
     return sum(a for _, _, a in dealt)

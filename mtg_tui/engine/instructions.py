@@ -9,44 +9,26 @@ actions then happen together (101.4).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generator
 
 from . import actions
-from .abilities import Effect, LayerOp, Trigger
+from .abilities import Effect, Instruction, KeywordAbility, LayerOp, ProtectionChoice, Quality, StaticAbility, Trigger
+from .costs import execute_payment, find_auto_payment
 from .damage import deal_damage
 from .decisions import Decision, Option
 from .mana import COLOR_NAMES, COLORS
+from .mana_ability import ANY_COLOR, AddMana  # noqa: F401  (part of the instruction set the compiler uses)
+from .matching import object_matches
 from .objects import CardDef, GameObject, Player
-from .refs import Amount, Const, ObjectFilter, Ref, XAmount, object_matches
+from .refs import Amount, Const, ObjectFilter, Ref
 from .replacement import add_prevention, add_regeneration
+from .triggers import add_delayed
 
 if TYPE_CHECKING:
-    from .resolution import Ctx
+    from .context import Ctx
 
 Gen = Generator[Decision, Any, None]
-
-
-class Instruction:
-    """Base class of instructions."""
-
-    def run(self, ctx: "Ctx") -> Gen:
-        raise NotImplementedError
-        yield  # pragma: no cover
-
-    def describe(self) -> str:
-        return type(self).__name__
-
-
-def uses_x(thing: Any) -> bool:
-    """Does an effect (or any part of it) use X?"""
-    if isinstance(thing, XAmount):
-        return True
-    if isinstance(thing, (list, tuple)):
-        return any(uses_x(t) for t in thing)
-    if is_dataclass(thing) and not isinstance(thing, type):
-        return any(uses_x(getattr(thing, f.name)) for f in fields(thing))
-    return False
 
 
 def _amt(ctx: "Ctx", a: Amount | int) -> int:
@@ -246,7 +228,6 @@ class SacrificeUnless(Instruction):
     mana: Any
 
     def run(self, ctx: "Ctx") -> Gen:
-        from .costs import execute_payment, find_auto_payment
         game = ctx.game
         for o in ctx.objects(self.what):
             if o.zone != "battlefield":
@@ -323,7 +304,6 @@ class PutIntoLibrary(Instruction):
 
 
 def _uncounterable(game: Any, spell: Any) -> bool:
-    from .abilities import StaticAbility
     card = getattr(spell, "card", None)
     if card is None:
         return False
@@ -405,7 +385,6 @@ class CounterUnless(Instruction):
     mana: Any
 
     def run(self, ctx: "Ctx") -> Gen:
-        from .costs import execute_payment, find_auto_payment
         game = ctx.game
         for o in ctx.objects(self.what):
             if o.zone != "stack" or _uncounterable(game, o):
@@ -711,7 +690,6 @@ class ApplyEffect(Instruction):
 
 def _choose_protection(ctx: "Ctx", ops: tuple[LayerOp, ...]) -> Generator[Decision, Any, tuple[LayerOp, ...]]:
     """"Protection from the color of your choice": the color is chosen as the effect begins."""
-    from .abilities import KeywordAbility, ProtectionChoice, Quality
     out = []
     for op in ops:
         if op.op == "grant" and any(isinstance(a, ProtectionChoice) for a in op.args[0]):
@@ -776,52 +754,6 @@ class CreateToken(Instruction):
             made = actions.create_tokens(ctx.game, p.index, self.token, n)
             ctx.remember("created", made)
         yield from ()
-
-
-@dataclass(frozen=True)
-class AddMana(Instruction):
-    """Add mana (106.3). Each unit lists the types it may be: ("W", "B") for "{W} or {B}"."""
-
-    units: tuple[tuple[str, ...], ...]
-    one_color: bool = False      # "two mana of any one color": one choice for all of them
-    per: Any = None              # "Add {G} for each Elf you control": the units repeated that many times
-
-    def run(self, ctx: "Ctx") -> Gen:
-        game = ctx.game
-        p = game.players[ctx.controller]
-        added = []
-        picked: str | None = None
-        units = self.units
-        if self.per is not None:
-            from .refs import AllRef
-            units = units * len(ctx.objects(AllRef(self.per)))
-        for options in units:
-            if options == ("chosen",):
-                me = ctx.self_object()
-                color = me.chosen.get("color") if me is not None else None
-                options = (color,) if color else ANY_COLOR
-            if self.one_color and picked is not None:
-                t = picked
-            elif len(options) == 1:
-                t = options[0]
-            elif ctx.chosen_color in options:
-                t = ctx.chosen_color
-            else:
-                d = Decision("choose", p.index, "Choose a color of mana to add",
-                             [Option(COLOR_NAMES.get(c, "colorless"), "{%s} %s" % (c, COLOR_NAMES.get(c, "")))
-                              for c in options], 1, 1, subkind="color")
-                ans = yield d
-                name = ans[0] if isinstance(ans, list) else ans
-                t = {v: k for k, v in COLOR_NAMES.items()}.get(name, "C")
-            p.pool.add(t)
-            added.append(t)
-            picked = t
-        game.touch()
-        if added:
-            game.log_event(f"{p.name} adds {''.join('{%s}' % t for t in added)}.", ("106.3",), player=p.index)
-
-
-ANY_COLOR = tuple(COLORS)
 
 
 @dataclass(frozen=True)
@@ -933,7 +865,6 @@ class Delayed(Instruction):
     text: str = ""
 
     def run(self, ctx: "Ctx") -> Gen:
-        from .triggers import add_delayed
         add_delayed(ctx, self.trigger, self.effect, self.text)
         yield from ()
 

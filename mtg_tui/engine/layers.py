@@ -15,40 +15,19 @@ ability meanwhile (613.6).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from .abilities import Affected, ContinuousDef, KeywordAbility, LayerOp, StaticAbility
-from .objects import BASIC_LAND_TYPES, Characteristics, GameObject
-from .refs import object_matches
+from .mana_ability import intrinsic_mana_ability
+from .matching import object_matches
+from .objects import BASIC_LAND_TYPES, Characteristics, GameObject, base_characteristics
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .state import GameState
 
 LAYERS = ("1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "rules")
 _DEPENDENCY_LAYERS = ("2", "3", "4", "5", "6", "7a", "7b")
-
-
-@dataclass
-class ContinuousEffect:
-    """An effect created by a resolved spell or ability (611.2), or by a rule.
-
-    ``affected`` is the locked-in set of object ids (611.2c); ``players``
-    the player indexes for player-affecting effects. ``duration``:
-    "end_of_turn", "end_of_combat", "permanent", "next_untap" (ends after
-    the affected objects' controller's next untap step).
-    """
-
-    id: int
-    ops: tuple[LayerOp, ...]
-    affected: tuple[int, ...]
-    controller: int
-    source_uid: int
-    source_name: str
-    timestamp: int
-    duration: str = "end_of_turn"
-    players: tuple[int, ...] = ()
-    data: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -70,37 +49,9 @@ class _Active:
         return any(op.layer == layer for op in self.ops)
 
 
-def base_characteristics(game: "Game", obj: GameObject) -> Characteristics:
-    """The copiable values of an object before any effect (613.2), with 305.6 mana."""
-    card = obj.card
-    c = Characteristics()
-    c.name = card.name
-    c.mana_cost = card.mana_cost
-    c.colors = card.colors
-    c.supertypes = card.supertypes
-    c.types = card.types
-    c.subtypes = card.subtypes
-    c.abilities = card.abilities
-    c.power = _printed(card.power)
-    c.toughness = _printed(card.toughness)
-    c.controller = obj.controller
-    return c
-
-
-def _printed(v: int | str | None) -> int | None:
-    if v is None:
-        return None
-    if isinstance(v, int):
-        return v
-    try:
-        return int(v)
-    except ValueError:
-        return 0  # '*' without a characteristic-defining ability
-
-
-def _intrinsic_mana(game: "Game", c: Characteristics) -> None:
+def _intrinsic_mana(game: "GameState", c: Characteristics) -> None:
     """Basic land types carry their mana ability (305.6)."""
-    extra = [game.intrinsic_mana_ability(t) for t in c.subtypes if t in BASIC_LAND_TYPES]
+    extra = [intrinsic_mana_ability(t) for t in c.subtypes if t in BASIC_LAND_TYPES]
     if extra:
         have = set(id(a) for a in c.abilities)
         c.abilities = c.abilities + tuple(a for a in extra if id(a) not in have)
@@ -114,7 +65,7 @@ def _status_filter(flt: Any) -> bool:
     return any(_status_filter(f) for f in flt.any_of)
 
 
-def compute_battlefield(game: "Game") -> tuple[dict[int, Characteristics], bool]:
+def compute_battlefield(game: "GameState") -> tuple[dict[int, Characteristics], bool]:
     """Characteristics of every permanent, all layers applied.
 
     Also says whether any effect looked at tapped or combat status (so that
@@ -131,9 +82,9 @@ def compute_battlefield(game: "Game") -> tuple[dict[int, Characteristics], bool]
     return chars, sensitive
 
 
-def _compute(game: "Game") -> dict[int, Characteristics]:
+def _compute(game: "GameState") -> dict[int, Characteristics]:
     objs = sorted(game.battlefield, key=lambda o: o.timestamp)
-    chars: dict[int, Characteristics] = {o.id: base_characteristics(game, o) for o in objs}
+    chars: dict[int, Characteristics] = {o.id: base_characteristics(o) for o in objs}
     by_id = {o.id: o for o in objs}
     actives: list[_Active] = []
     keys: set[tuple[Any, ...]] = set()
@@ -174,7 +125,7 @@ def _compute(game: "Game") -> dict[int, Characteristics]:
     return chars
 
 
-def _gather_static(game: "Game", objs: list[GameObject], chars: dict[int, Characteristics],
+def _gather_static(game: "GameState", objs: list[GameObject], chars: dict[int, Characteristics],
                    actives: list[_Active], keys: set[tuple[Any, ...]], layer: str) -> None:
     for o in objs:
         for ab in chars[o.id].abilities:
@@ -189,7 +140,7 @@ def _gather_static(game: "Game", objs: list[GameObject], chars: dict[int, Charac
                                        o.card_uid, d, ab))
 
 
-def _affected(game: "Game", a: _Active, objs: list[GameObject], chars: dict[int, Characteristics],
+def _affected(game: "GameState", a: _Active, objs: list[GameObject], chars: dict[int, Characteristics],
               by_id: dict[int, GameObject]) -> list[int]:
     d = a.definition
     if d is None:
@@ -209,7 +160,7 @@ def _affected(game: "Game", a: _Active, objs: list[GameObject], chars: dict[int,
     return []
 
 
-def _order(game: "Game", here: list[_Active], layer: str, objs: list[GameObject],
+def _order(game: "GameState", here: list[_Active], layer: str, objs: list[GameObject],
            chars: dict[int, Characteristics], by_id: dict[int, GameObject]) -> list[_Active]:
     """Timestamp order, except that an effect waits for the effects it depends on (613.8)."""
     deps: dict[int, set[int]] = {i: set() for i in range(len(here))}
@@ -227,7 +178,7 @@ def _order(game: "Game", here: list[_Active], layer: str, objs: list[GameObject]
     return [here[i] for i in done]
 
 
-def _depends(game: "Game", a: _Active, b: _Active, layer: str, objs: list[GameObject],
+def _depends(game: "GameState", a: _Active, b: _Active, layer: str, objs: list[GameObject],
              chars: dict[int, Characteristics], by_id: dict[int, GameObject]) -> bool:
     """Would applying b change whether a exists or what a applies to (613.8a)?"""
     if a.started and a.affected is not None:
@@ -251,7 +202,7 @@ def _depends(game: "Game", a: _Active, b: _Active, layer: str, objs: list[GameOb
     return False
 
 
-def _apply(game: "Game", op: LayerOp, a: _Active, chars: dict[int, Characteristics],
+def _apply(game: "GameState", op: LayerOp, a: _Active, chars: dict[int, Characteristics],
            by_id: dict[int, GameObject]) -> None:
     targets = [chars[i] for i in (a.affected or []) if i in chars]
     name = op.op
@@ -348,7 +299,7 @@ def _apply_counters(objs: list[GameObject], chars: dict[int, Characteristics]) -
             c.pt_changed = True
 
 
-def player_flags(game: "Game", chars: dict[int, Characteristics]) -> dict[int, set[str]]:
+def player_flags(game: "GameState", chars: dict[int, Characteristics]) -> dict[int, set[str]]:
     """Rule effects on players ("you can't lose the game") from static abilities."""
     out: dict[int, set[str]] = {p.index: set() for p in game.players}
     for o in game.battlefield:

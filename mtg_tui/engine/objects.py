@@ -248,6 +248,34 @@ class Player:
         return f"<Player {self.name}>"
 
 
+def base_characteristics(obj: GameObject) -> Characteristics:
+    """The copiable values of an object before any effect (613.2): its printed characteristics."""
+    card = obj.card
+    c = Characteristics()
+    c.name = card.name
+    c.mana_cost = card.mana_cost
+    c.colors = card.colors
+    c.supertypes = card.supertypes
+    c.types = card.types
+    c.subtypes = card.subtypes
+    c.abilities = card.abilities
+    c.power = _printed(card.power)
+    c.toughness = _printed(card.toughness)
+    c.controller = obj.controller
+    return c
+
+
+def _printed(v: int | str | None) -> int | None:
+    if v is None:
+        return None
+    if isinstance(v, int):
+        return v
+    try:
+        return int(v)
+    except ValueError:
+        return 0  # '*' without a characteristic-defining ability
+
+
 @dataclass
 class LKI:
     """Last known information about an object that left its zone (608.2h, 603.10)."""

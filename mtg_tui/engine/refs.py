@@ -10,13 +10,10 @@ may be computed ("X", "its power").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable
-
-from .objects import GameObject, LKI, Player
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .resolution import Ctx
+    from .context import Ctx
 
 
 @dataclass(frozen=True)
@@ -319,124 +316,3 @@ class EventAmount(Amount):
     def value(self, ctx: "Ctx") -> int:
         ev = ctx.event
         return int(getattr(ev, self.key, 0) or 0) if ev is not None else 0
-
-
-def object_matches(game: "Game", obj: GameObject | LKI, flt: ObjectFilter, source_id: int | None,
-                   you: int, source_uid: int | None = None, chars: Any = None) -> bool:
-    """Does this object fit the description, from the point of view of player ``you``?
-
-    ``chars`` overrides the object's characteristics (the layer system passes
-    the values it is building).
-    """
-    if flt.any_of:
-        return any(object_matches(game, obj, f, source_id, you, source_uid, chars) for f in flt.any_of)
-    zone = obj.zone
-    if flt.zone == "battlefield":
-        if zone != "battlefield":
-            return False
-    elif flt.zone == "stack":
-        if zone != "stack" or not isinstance(obj, GameObject):
-            return False
-    elif flt.zone not in ("any", "") and zone != flt.zone:
-        return False
-    if chars is None:
-        chars = game.chars(obj) if isinstance(obj, GameObject) else obj.chars
-    if flt.types and not any(t in chars.types for t in flt.types):
-        # "permanent" matches any permanent type; "card" any card.
-        if not ("Permanent" in flt.types and chars.is_permanent_type) and "Card" not in flt.types \
-                and not ("Spell" in flt.types and zone == "stack"):
-            return False
-    if flt.types_all and not all(t in chars.types or t in chars.subtypes for t in flt.types_all):
-        return False
-    if flt.subtypes and not any(s in chars.subtypes for s in flt.subtypes):
-        if not ("Creature" in chars.types and any(getattr(a, "keyword", None) == "changeling"
-                                                   for a in chars.abilities)):
-            return False
-    if flt.supertypes and not all(s in chars.supertypes for s in flt.supertypes):
-        return False
-    if flt.not_types and any(t in chars.types for t in flt.not_types):
-        return False
-    if flt.not_subtypes and any(s in chars.subtypes for s in flt.not_subtypes):
-        return False
-    if flt.not_supertypes and any(s in chars.supertypes for s in flt.not_supertypes):
-        return False
-    if flt.colors and not any(c in chars.colors for c in flt.colors):
-        return False
-    if flt.chosen_color:
-        src = game.objects.get(source_id) if source_id is not None else None
-        color = src.chosen.get("color") if src is not None and hasattr(src, "chosen") else None
-        if color is None or color not in chars.colors:
-            return False
-    if flt.not_colors and any(c in chars.colors for c in flt.not_colors):
-        return False
-    if flt.colorless is not None and (len(chars.colors) == 0) != flt.colorless:
-        return False
-    if flt.multicolored is not None and (len(chars.colors) > 1) != flt.multicolored:
-        return False
-    controller = chars.controller if zone in ("battlefield", "stack") else obj.owner
-    if flt.controller == "you" and controller != you:
-        return False
-    if flt.controller == "defending":
-        defending = game.combat.defending_player if game.combat is not None else 1 - game.active
-        if controller != defending:
-            return False
-    if flt.controller in ("opponent", "not_you") and controller == you:
-        return False
-    if flt.owner == "you" and obj.owner != you:
-        return False
-    if flt.owner == "opponent" and obj.owner == you:
-        return False
-    if flt.another and source_uid is not None and obj.card_uid == source_uid:
-        return False
-    if flt.tapped is not None and bool(obj.tapped) != flt.tapped:
-        return False
-    if flt.token is not None and bool(obj.is_token) != flt.token:
-        return False
-    if flt.attacking is not None:
-        if (game.combat is not None and obj.id in game.combat.attackers) != flt.attacking:
-            return False
-    if flt.blocking is not None:
-        if (game.combat is not None and obj.id in game.combat.blockers) != flt.blocking:
-            return False
-    if flt.name is not None and chars.name != flt.name:
-        return False
-    if flt.no_counters and getattr(obj, "counters", None):
-        return False
-    for cmp in flt.compares:
-        if cmp.stat == "total":
-            n = (chars.power or 0) + (chars.toughness or 0) if chars.power is not None else None
-        else:
-            n = chars.mana_value if cmp.stat == "mana value" else getattr(chars, cmp.stat)
-        if not cmp.test(n):
-            return False
-    if flt.dealt_damage_by_source and (source_uid is None or source_uid not in obj.damaged_by):
-        return False
-    if flt.with_keyword and not any(getattr(a, "keyword", None) == flt.with_keyword for a in chars.abilities):
-        return False
-    if flt.without_keyword and any(getattr(a, "keyword", None) == flt.without_keyword for a in chars.abilities):
-        return False
-    return True
-
-
-def player_matches(pf: PlayerFilter, player: Player, you: int) -> bool:
-    if pf.who == "any":
-        return True
-    if pf.who == "you":
-        return player.index == you
-    if pf.who == "opponent":
-        return player.index != you
-    return False
-
-
-def flatten(items: Iterable[Any]) -> list[Any]:
-    out: list[Any] = []
-    for i in items:
-        if isinstance(i, (list, tuple)):
-            out.extend(i)
-        else:
-            out.append(i)
-    return out
-
-
-EMPTY_FILTER = ObjectFilter()
-CREATURE = ObjectFilter(types=("Creature",))

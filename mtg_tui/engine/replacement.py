@@ -12,10 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generator
 
+from .decisions import Decision, Option
+from .matching import has_quality
 from .objects import GameObject
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .state import GameState
 
 
 @dataclass
@@ -43,38 +45,29 @@ class RegenerationShield:
     timestamp: int
 
 
-def add_prevention(game: "Game", recipient: int | None, amount: int | None, combat_only: bool,
+def add_prevention(game: "GameState", recipient: int | None, amount: int | None, combat_only: bool,
                    source_name: str, controller: int) -> None:
     game.prevention.append(PreventionShield(game.new_id(), recipient, amount, combat_only, source_name,
                                             controller, game.new_timestamp()))
     game.touch()
 
 
-def add_regeneration(game: "Game", obj: GameObject, source_name: str) -> None:
+def add_regeneration(game: "GameState", obj: GameObject, source_name: str) -> None:
     game.regen_shields.append(RegenerationShield(obj.id, source_name, game.new_timestamp()))
     game.log_event(f"{obj.name} gets a regeneration shield.", ("701.15",), (obj.id,))
     game.touch()
 
 
-def use_regeneration_shield(game: "Game", obj: GameObject) -> bool:
-    """Regenerate instead of being destroyed, if a shield is up (701.15a)."""
-    from . import actions
+def take_regeneration_shield(game: "GameState", obj: GameObject) -> bool:
+    """Use up a regeneration shield on this permanent, if one is up (701.15a)."""
     for shield in game.regen_shields:
         if shield.obj_id == obj.id:
             game.regen_shields.remove(shield)
-            obj.damage = 0
-            obj.deathtouch_damaged = False
-            actions.tap(game, obj)
-            if game.combat is not None:
-                game.combat.remove(obj.id)
-            game.touch()
-            game.log_event(f"{obj.name} regenerates: it is tapped, its damage is removed and it "
-                           "leaves combat.", ("701.15a",), (obj.id,))
             return True
     return False
 
 
-def protection_prevents(game: "Game", source: Any, recipient: Any) -> bool:
+def protection_prevents(game: "GameState", source: Any, recipient: Any) -> bool:
     """Damage from a source with a quality the recipient has protection from is prevented (702.16e)."""
     if not isinstance(recipient, GameObject):
         return False
@@ -84,25 +77,7 @@ def protection_prevents(game: "Game", source: Any, recipient: Any) -> bool:
     return any(has_quality(game, source, q) for q in qualities)
 
 
-def has_quality(game: "Game", obj: Any, quality: Any) -> bool:
-    """Does an object have the quality named by protection/hexproof from (702.16a)?"""
-    c = game.chars(obj)
-    if quality.kind == "everything":
-        return True
-    if quality.kind == "color":
-        return quality.value in c.colors
-    if quality.kind == "multicolored":
-        return len(c.colors) > 1
-    if quality.kind == "monocolored":
-        return len(c.colors) == 1
-    if quality.kind == "type":
-        return quality.value in c.types
-    if quality.kind == "subtype":
-        return quality.value in c.subtypes
-    return False
-
-
-def prevent_damage(game: "Game", recipient_id: int, amount: int, combat: bool, protected: bool = False
+def prevent_damage(game: "GameState", recipient_id: int, amount: int, combat: bool, protected: bool = False
                    ) -> Generator[Any, Any, tuple[int, list[str]]]:
     """Apply prevention shields to one damage amount. Returns (remaining, what prevented it).
 
@@ -110,7 +85,6 @@ def prevent_damage(game: "Game", recipient_id: int, amount: int, combat: bool, p
     controller of the affected permanent) chooses the one to apply next
     (616.1, 616.1e); when they are alike, there is nothing to choose.
     """
-    from .decisions import Decision, Option
     used: list[str] = []
     while amount > 0:
         fitting = [s for s in game.prevention

@@ -12,335 +12,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Generator
 
 from . import actions
-from .abilities import Effect, TriggeredAbility
+from .abilities import AsEntersChoose, Effect, SpellAbility, StaticAbility, TriggeredAbility
+from .casting import aura_spec
+from .conditions import condition_holds
+from .context import Ctx, run_effect
 from .decisions import Decision, Option
-from .layers import ContinuousEffect
-from .objects import GameObject, LKI, Player, StackAbility
-from .refs import (AllRef, AttachedRef, AttackedRef, ControllerOfRef, DefendingPlayerRef, EachPlayerRef, EventRef, ExiledWithRef,
-                   FixedRef,
-                   OwnerOfRef, Ref, RememberedRef, SelfRef, TargetRef, TargetSpec, YouRef, object_matches)
-from .targets import is_legal
+from .mana import COLOR_NAMES, COLORS
+from .objects import GameObject, StackAbility
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .state import GameState
 
 Gen = Generator[Decision, Any, Any]
 
 
-class Ctx:
-    """What a resolving spell or ability knows: its controller, source, targets, X, event."""
-
-    def __init__(self, game: "Game", controller: int, source: Any, source_id: int | None, source_uid: int,
-                 source_name: str, specs: tuple[TargetSpec, ...] = (), targets: list[list[int]] | None = None,
-                 x: int = 0, event: Any = None, stack_obj: Any = None) -> None:
-        self.game = game
-        self.controller = controller
-        self.source = source
-        self.source_id = source_id
-        self.source_uid = source_uid
-        self.source_name = source_name
-        self.specs = specs
-        self.targets = targets or []
-        self.x = x
-        self.event = event
-        self.stack_obj = stack_obj
-        self.remembered: dict[str, list[Any]] = {}
-        self.did = False
-        self.chosen_color: str | None = None
-        self.legal: list[list[bool]] = [[True] * len(t) for t in self.targets]
-        self.target_lki: dict[int, Any] = {}
-        self.start_move = game.move_count   # moves made by this resolution can be followed
-        self.amounts: dict[str, int] = {}   # amounts noted for later instructions ("dealt this way")
-
-    def follow(self, oid: int) -> Any:
-        """The object now, following moves this resolution made ("exile it, then return it")."""
-        game = self.game
-        o = game.get(oid)
-        seen = 0
-        while o is None and oid in game.moves and seen < 50:
-            new_id, n = game.moves[oid]
-            if n <= self.start_move:
-                return None
-            oid = new_id
-            o = game.get(oid)
-            seen += 1
-        return o
-
-    # -- targets -----------------------------------------------------------
-
-    def check_targets(self) -> bool:
-        """Recheck each target (608.2b). True if the effect may go on (some target legal, or none)."""
-        game = self.game
-        any_target = False
-        any_legal = False
-        self.legal = []
-        for spec, picks in zip(self.specs, self.targets):
-            row = []
-            for t in picks:
-                any_target = True
-                ok = is_legal(game, t, spec, self.controller, self.source, self.source_id)
-                row.append(ok)
-                any_legal = any_legal or ok
-                thing = game.get(t)
-                if isinstance(thing, GameObject):
-                    self.target_lki[t] = game.lki_of(thing)
-            self.legal.append(row)
-        return any_legal or not any_target
-
-    # -- references --------------------------------------------------------
-
-    def self_object(self) -> GameObject | None:
-        game = self.game
-        if self.source_id is not None:
-            o = game.objects.get(self.source_id)
-            if isinstance(o, GameObject):
-                return o
-        ev = self.event
-        if ev is not None and getattr(ev, "kind", "") == "zone" and ev.card_uid == self.source_uid:
-            o = game.objects.get(ev.new_id)
-            if isinstance(o, GameObject) and o.zone == ev.to_zone:
-                return o
-        return None
-
-    def objects(self, ref: Ref) -> list[Any]:
-        game = self.game
-        if isinstance(ref, TargetRef):
-            if ref.index >= len(self.targets):
-                return []
-            out = []
-            for t, ok in zip(self.targets[ref.index], self.legal[ref.index] if ref.index < len(self.legal)
-                             else [True] * len(self.targets[ref.index])):
-                o = self.follow(t) if ok else None
-                if isinstance(o, (GameObject, StackAbility)):
-                    out.append(o)
-            return out
-        if isinstance(ref, SelfRef):
-            o = self.self_object()
-            return [o] if o is not None else []
-        if isinstance(ref, ExiledWithRef):
-            ids = game.exiled_by.get(self.source_uid, [])
-            return [o for o in (game.objects.get(i) for i in ids) if isinstance(o, GameObject) and o.zone == "exile"]
-        if isinstance(ref, FixedRef):
-            # Still the same object (an object that changed zones is a new one, 603.7c).
-            return [o for o in (game.objects.get(i) for i in ref.ids) if isinstance(o, GameObject)]
-        if isinstance(ref, RememberedRef):
-            return [game.objects[o.id] for o in self.remembered.get(ref.key, [])
-                    if isinstance(o, GameObject) and game.objects.get(o.id) is o]
-        if isinstance(ref, EventRef):
-            ev = self.event
-            if ev is None:
-                return []
-            oid = ev.get(ref.key)
-            o = game.objects.get(oid) if isinstance(oid, int) else None
-            return [o] if isinstance(o, (GameObject, StackAbility)) else []
-        if isinstance(ref, AttachedRef):
-            me = self.self_object()
-            if me is not None and me.attached_to is not None:
-                o = game.objects.get(me.attached_to)
-                return [o] if o is not None else []
-            return []
-        if isinstance(ref, AllRef):
-            flt = ref.filter
-            if flt.zone == "battlefield":
-                pool: list[Any] = list(game.battlefield)
-            elif flt.zone == "stack":
-                pool = [o for o in game.stack if isinstance(o, GameObject)]
-            else:
-                pool = []
-                for p in game.players:
-                    pool.extend(game.zone_list(flt.zone, p.index))
-            found = [o for o in pool if object_matches(game, o, flt, self.source_id, self.controller,
-                                                       self.source_uid)]
-            if flt.controller_ref is not None:
-                who = {p.index for p in self.players(flt.controller_ref)}
-                found = [o for o in found if game.controller_of(o) in who]
-            return found
-        return []
-
-    def object_or_lki(self, ref: Ref) -> list[Any]:
-        """Objects, or their last known information when they're gone (608.2h)."""
-        game = self.game
-        if isinstance(ref, TargetRef) and ref.index < len(self.targets):
-            out = []
-            for t, ok in zip(self.targets[ref.index], self.legal[ref.index]):
-                if not ok:
-                    continue
-                o = game.get(t)
-                if isinstance(o, GameObject):
-                    out.append(o)
-                elif t in game.lki:
-                    out.append(game.lki[t])
-                elif t in self.target_lki:
-                    out.append(self.target_lki[t])
-            return out
-        if isinstance(ref, SelfRef):
-            o = self.self_object()
-            if o is not None and o.zone in ("battlefield", "stack"):
-                return [o]
-            if self.source_id is not None and self.source_id in game.lki:
-                return [game.lki[self.source_id]]
-            if isinstance(self.source, LKI):
-                return [self.source]
-            return [o] if o is not None else []
-        if isinstance(ref, EventRef):
-            ev = self.event
-            if ev is None:
-                return []
-            oid = ev.get(ref.key)
-            if isinstance(oid, int):
-                o = game.objects.get(oid)
-                if o is not None:
-                    return [o]
-                if oid in game.lki:
-                    return [game.lki[oid]]
-            lk = ev.get("lki")
-            return [lk] if lk is not None else []
-        return self.objects(ref)
-
-    def players(self, ref: Ref) -> list[Player]:
-        game = self.game
-        if isinstance(ref, YouRef):
-            return [game.players[self.controller]]
-        if isinstance(ref, TargetRef):
-            if ref.index >= len(self.targets):
-                return []
-            out = []
-            for t, ok in zip(self.targets[ref.index], self.legal[ref.index]):
-                p = game.player_by_id(t)
-                if ok and p is not None:
-                    out.append(p)
-            return out
-        if isinstance(ref, FixedRef):
-            return [p for p in (game.player_by_id(i) for i in ref.ids) if p is not None]
-        if isinstance(ref, EachPlayerRef):
-            order = game.apnap()
-            if ref.who == "opponents":
-                return [game.players[i] for i in order if i != self.controller]
-            return [game.players[i] for i in order]
-        if isinstance(ref, ControllerOfRef):
-            return self._unique([game.players[game.controller_of(o)] for o in self.object_or_lki(ref.of)])
-        if isinstance(ref, OwnerOfRef):
-            return self._unique([game.players[o.owner] for o in self.object_or_lki(ref.of)])
-        if isinstance(ref, EventRef):
-            ev = self.event
-            if ev is None:
-                return []
-            pi = ev.get(ref.key)
-            if isinstance(pi, int) and 0 <= pi < len(game.players):
-                return [game.players[pi]]
-            return []
-        if isinstance(ref, DefendingPlayerRef):
-            if game.combat is not None:
-                return [game.players[game.combat.defending_player]]
-            return [game.players[game.opponent(game.active)]]
-        return []
-
-    @staticmethod
-    def _unique(players: list[Player]) -> list[Player]:
-        seen: list[Player] = []
-        for p in players:
-            if p not in seen:
-                seen.append(p)
-        return seen
-
-    def recipients(self, ref: Ref) -> list[int]:
-        """Ids of objects and players (for damage and prevention)."""
-        if isinstance(ref, TargetRef):
-            if ref.index >= len(self.targets):
-                return []
-            return [t for t, ok in zip(self.targets[ref.index], self.legal[ref.index]) if ok
-                    and self.game.get(t) is not None]
-        if isinstance(ref, (YouRef, EachPlayerRef, ControllerOfRef, OwnerOfRef, DefendingPlayerRef)):
-            return [p.id for p in self.players(ref)]
-        if isinstance(ref, AttackedRef):
-            me = self.self_object()
-            c = self.game.combat
-            if me is not None and c is not None and c.attackers.get(me.id):
-                return [c.attackers[me.id]]
-            return []
-        if isinstance(ref, FixedRef):
-            return [i for i in ref.ids if self.game.get(i) is not None]
-        if isinstance(ref, EventRef):
-            ps = self.players(ref)
-            if ps:
-                return [p.id for p in ps]
-        return [o.id for o in self.objects(ref)]
-
-    def damage_source(self, ref: Ref) -> Any:
-        found = self.object_or_lki(ref)
-        if found:
-            return found[0]
-        return self.source
-
-    def stat_of(self, ref: Ref, stat: str) -> int:
-        found = self.object_or_lki(ref)
-        if not found:
-            return 0
-        c = self.game.chars(found[0])
-        if stat == "mana value":
-            return c.mana_value
-        return getattr(c, stat) or 0
-
-    def apnap(self, players: list[Player]) -> list[Player]:
-        order = self.game.apnap()
-        return sorted(players, key=lambda p: order.index(p.index) if p.index in order else 99)
-
-    def division(self) -> dict[int, int]:
-        """How divided damage was divided among the targets when the spell was cast (601.2d)."""
-        obj = self.stack_obj
-        chosen = getattr(obj, "chosen", None) or {}
-        return {int(k): int(v) for k, v in chosen.get("divide", {}).items()}
-
-    def remember(self, key: str, objs: list[Any]) -> None:
-        self.remembered[key] = list(objs)
-        self.remembered["it"] = list(objs)
-
-    # -- choices -----------------------------------------------------------
-
-    def pick_cards(self, player: Player, options: list[GameObject], n: int, kind: str = "choose",
-                   subkind: str = "cards", prompt: str = "") -> Gen:
-        """Ask a player to pick n of the options, only if there's more than one way (alike count once)."""
-        if n <= 0 or not options:
-            return []
-        if len(options) <= n:
-            return list(options)
-        from .alike import alike_key
-        classes = {alike_key(self.game, o) for o in options}
-        if len(classes) == 1:
-            return list(options[:n])
-        d = Decision(kind, player.index, prompt or f"Choose {n}", [Option(o.id, o.name) for o in options],
-                     n, n, subkind=subkind)
-        ans = yield d
-        ids = set(ans)
-        return [o for o in options if o.id in ids]
-
-    # -- effects -----------------------------------------------------------
-
-    def add_effect(self, objs: list[GameObject], ops: tuple[Any, ...], duration: str) -> None:
-        game = self.game
-        eff = ContinuousEffect(game.new_id(), ops, tuple(o.id for o in objs), self.controller,
-                               self.source_uid, self.source_name, game.new_timestamp(), duration)
-        if duration == "next_untap":
-            eff.data["controllers"] = {o.id: game.chars(o).controller for o in objs}
-        game.continuous.append(eff)
-        game.touch()
-
-
-def run_effect(ctx: Ctx, effect: Effect, mode: tuple[int, ...] = ()) -> Gen:
-    """Follow an effect's instructions in order (608.2c)."""
-    if effect.modes:
-        for m in mode:
-            sub = effect.modes[m]
-            for ins in sub.instructions:
-                yield from ins.run(ctx)
-        return
-    for ins in effect.instructions:
-        yield from ins.run(ctx)
-
-
-def resolve_top(game: "Game") -> Gen:
+def resolve_top(game: "GameState") -> Gen:
     """Resolve the top object of the stack (608)."""
-    from .triggers import condition_holds
     top = game.stack[-1]
     game.touch()
     if isinstance(top, StackAbility):
@@ -373,7 +60,6 @@ def resolve_top(game: "Game") -> Gen:
     if c.is_permanent_type:
         aura_target = None
         if "Aura" in c.subtypes:
-            from .casting import aura_spec
             spec = aura_spec(game, spell)
             if spec is not None and spell.targets:
                 ctx = Ctx(game, spell.controller, spell, spell.id, spell.card_uid, spell.name, (spec,),
@@ -395,7 +81,7 @@ def resolve_top(game: "Game") -> Gen:
             game.log_event(text + ".", ("608.3", "303.4f") if aura_target else ("608.3",), (new.id,))
         return
 
-    ability = next((a for a in c.abilities if type(a).__name__ == "SpellAbility"), None)
+    ability = next((a for a in c.abilities if isinstance(a, SpellAbility)), None)
     effect = ability.effect if ability is not None else Effect()
     specs = effect.target_specs(spell.mode)
     ctx = Ctx(game, spell.controller, spell, spell.id, spell.card_uid, spell.name, specs, spell.targets,
@@ -410,10 +96,8 @@ def resolve_top(game: "Game") -> Gen:
         actions.move(game, spell, "graveyard", log=False)   # 608.2m
 
 
-def as_enters_choices(game: "Game", card: GameObject, controller: int) -> Gen:
+def as_enters_choices(game: "GameState", card: GameObject, controller: int) -> Gen:
     """Choices a permanent's own "as this enters" abilities make before it enters (614.12)."""
-    from .abilities import AsEntersChoose, StaticAbility
-    from .mana import COLOR_NAMES, COLORS
     for ab in card.card.abilities:
         if isinstance(ab, StaticAbility) and isinstance(ab.replacement, AsEntersChoose):
             d = Decision("choose", controller, f"As {card.name} enters, choose a color",
@@ -426,7 +110,7 @@ def as_enters_choices(game: "Game", card: GameObject, controller: int) -> Gen:
                            player=controller)
 
 
-def _remove_ability(game: "Game", top: StackAbility) -> None:
+def _remove_ability(game: "GameState", top: StackAbility) -> None:
     if top in game.stack:
         game.stack.remove(top)
     game.objects.pop(top.id, None)

@@ -14,19 +14,19 @@ from typing import TYPE_CHECKING, Any, Generator
 
 from . import actions
 from .abilities import KeywordAbility
-from .decisions import Decision, Option
-from .objects import GameObject
-from .refs import ObjectFilter, object_matches
 from .alike import alike_key
-from .replacement import has_quality, use_regeneration_shield
+from .decisions import Decision, Option
+from .matching import has_quality, object_matches
+from .objects import GameObject
+from .refs import ObjectFilter
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .state import GameState
 
 Gen = Generator[Decision, Any, Any]
 
 
-def _illegal_attachment(game: "Game", obj: GameObject) -> str | None:
+def _illegal_attachment(game: "GameState", obj: GameObject) -> str | None:
     """Why an Aura (704.5m) or Equipment (704.5n) is attached illegally, or None."""
     c = game.chars(obj)
     host = game.objects.get(obj.attached_to) if obj.attached_to is not None else None
@@ -56,7 +56,7 @@ def _illegal_attachment(game: "Game", obj: GameObject) -> str | None:
     return None
 
 
-def check(game: "Game") -> Gen:
+def check(game: "GameState") -> Gen:
     """Perform state-based actions until none apply. Returns True if any were performed."""
     if game.sba_clean_version == game.version:
         return False   # nothing has changed since the last check found nothing to do
@@ -93,7 +93,7 @@ class Found:
         return out + ["704.5j"] * len(self.legend_choices)
 
 
-def find(game: "Game", every_zone: bool = False) -> Found:
+def find(game: "GameState", every_zone: bool = False) -> Found:
     """Which state-based actions apply now. Changes nothing.
 
     Tokens off the battlefield are looked for only when one has left it,
@@ -163,7 +163,7 @@ def find(game: "Game", every_zone: bool = False) -> Found:
     return f
 
 
-def _once(game: "Game") -> Gen:
+def _once(game: "GameState") -> Gen:
     f = find(game)
     # Both "since the last time state-based actions were checked" conditions reset with this check.
     game.tokens_left_battlefield = False
@@ -216,7 +216,7 @@ def _once(game: "Game") -> Gen:
         movers.append(o)
     destroyed: list[GameObject] = []
     for o, rule, text in to_destroy:
-        if use_regeneration_shield(game, o):
+        if actions.regenerate(game, o):
             continue
         game.log_event(f"{text}: it is destroyed.", (rule, "701.7") + (("702.2b",) if rule == "704.5h" else ()),
                        (o.id,), why="State-based actions are checked whenever a player would receive priority.")

@@ -16,9 +16,11 @@ be saved and replayed:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from .game import STEPS, Game
+from .game import Game
+from .state import STEP_NAMES, STEPS
 from .turn import run_game, run_turns
 
 ZONE_ORDER = ("library", "hand", "battlefield", "graveyard", "exile")
@@ -64,7 +66,6 @@ def _card(game: Game, name: str, token: bool = False) -> Any:
                 return tok
         raise SetupError(str(e).strip('"')) from None
     if token:
-        from dataclasses import replace
         return replace(card, is_token=True)
     return card
 
@@ -125,6 +126,5 @@ def _build_state(game: Game, setup: dict[str, Any]) -> None:
             raise SetupError(f"{obj.name} is attached to something that isn't in the setup")
         obj.attached_to = made[index].id
     game.touch()
-    from .game import STEP_NAMES
     game.log_event(f"The game is set up: turn {game.turn}, {game.players[game.active].name}'s "
                    f"{STEP_NAMES[step]}.", ())

@@ -10,15 +10,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .abilities import Effect
+from .decisions import Decision, IllegalAnswer, Option
+from .events import Event
+from .matching import has_quality, object_matches, player_matches
 from .objects import GameObject, Player
-from .refs import TargetSpec, object_matches, player_matches
-from .replacement import has_quality
+from .refs import TargetSpec
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .state import GameState
 
 
-def can_target(game: "Game", obj: Any, source: Any, controller: int) -> bool:
+def can_target(game: "GameState", obj: Any, source: Any, controller: int) -> bool:
     """May a spell or ability from ``source`` (controlled by ``controller``) target ``obj``?"""
     if isinstance(obj, Player):
         return not obj.lost
@@ -40,7 +43,7 @@ def can_target(game: "Game", obj: Any, source: Any, controller: int) -> bool:
     return True
 
 
-def candidates(game: "Game", spec: TargetSpec, controller: int, source: Any,
+def candidates(game: "GameState", spec: TargetSpec, controller: int, source: Any,
                source_id: int | None = None) -> list[int]:
     """Ids of every legal choice for one target word, in a stable order."""
     out: list[int] = []
@@ -72,7 +75,7 @@ def candidates(game: "Game", spec: TargetSpec, controller: int, source: Any,
     return out
 
 
-def is_legal(game: "Game", tid: int, spec: TargetSpec, controller: int, source: Any,
+def is_legal(game: "GameState", tid: int, spec: TargetSpec, controller: int, source: Any,
              source_id: int | None = None) -> bool:
     """Is this chosen target still legal (608.2b)?"""
     thing = game.get(tid)
@@ -87,10 +90,9 @@ def is_legal(game: "Game", tid: int, spec: TargetSpec, controller: int, source: 
         can_target(game, thing, source, controller)
 
 
-def check_choice(game: "Game", specs: tuple[TargetSpec, ...], chosen: Any, controller: int, source: Any,
+def check_choice(game: "GameState", specs: tuple[TargetSpec, ...], chosen: Any, controller: int, source: Any,
                  source_id: int | None = None) -> list[list[int]]:
     """Validate chosen targets for all target words; return them normalised or raise IllegalAnswer."""
-    from .decisions import IllegalAnswer
     if chosen is None:
         chosen = []
     if not isinstance(chosen, (list, tuple)):
@@ -131,7 +133,7 @@ def check_choice(game: "Game", specs: tuple[TargetSpec, ...], chosen: Any, contr
     return normal
 
 
-def has_legal_choice(game: "Game", specs: tuple[TargetSpec, ...], controller: int, source: Any,
+def has_legal_choice(game: "GameState", specs: tuple[TargetSpec, ...], controller: int, source: Any,
                      source_id: int | None = None) -> bool:
     """Could targets be chosen for every target word (601.2c, 603.3d)?"""
     for spec in specs:
@@ -140,3 +142,45 @@ def has_legal_choice(game: "Game", specs: tuple[TargetSpec, ...], controller: in
         if len(candidates(game, spec, controller, source, source_id)) < spec.min_count:
             return False
     return True
+
+
+def spread_targets(targets: Any, specs: tuple[TargetSpec, ...]) -> Any:
+    """Targets given for the used target words only (modal spells) are spread over all of them."""
+    if not isinstance(targets, list):
+        return targets
+    used = [i for i, s in enumerate(specs) if s.max_count > 0]
+    if len(targets) == len(used) and len(used) != len(specs):
+        full: list[Any] = [[] for _ in specs]
+        for i, t in zip(used, targets):
+            full[i] = t
+        return full
+    return targets
+
+
+def targets_decision(game: "GameState", player: int, specs: tuple[TargetSpec, ...], source: Any,
+                     source_id: int | None, prompt: str, effect: Effect | None = None) -> Decision:
+    """Choose targets (601.2c). ``data["effect"]`` is what the spell or ability will do with them,
+    so whoever answers can judge each target word (an Aura spell's effect is empty: its
+    abilities are the source's)."""
+    rows = []
+    flat: list[Option] = []
+    for s in specs:
+        ids = candidates(game, s, player, source, source_id) if s.max_count else []
+        rows.append({"label": s.label, "min": s.min_count, "max": s.max_count, "options": ids})
+        for i in ids:
+            if all(o.value != i for o in flat):
+                flat.append(Option(i, game.describe(i)))
+    d = Decision("targets", player, prompt, flat, sum(s.min_count for s in specs),
+                 sum(s.max_count for s in specs), data={"specs": rows, "effect": effect}, source=source_id)
+    d.validator = lambda ans: check_choice(game, specs, spread_targets(ans, specs), player, source, source_id)
+    return d
+
+
+def targeted_events(stack_obj: Any, player: int) -> list[Event]:
+    """Each object a spell or ability targets "becomes the target" of it."""
+    seen: list[int] = []
+    for row in stack_obj.targets:
+        for t in row:
+            if t not in seen:
+                seen.append(t)
+    return [Event("targeted", obj=t, by=stack_obj.id, player=player) for t in seen]

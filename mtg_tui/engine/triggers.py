@@ -11,18 +11,22 @@ more different ones, and asking targets as each goes on the stack (603.3d).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Any, Generator
 
 from .abilities import Effect, Trigger, TriggeredAbility
+from .conditions import condition_holds
+from .context import Ctx
 from .decisions import Decision, IllegalAnswer, Option
 from .events import Event
-from .objects import GameObject, LKI, StackAbility
-from .refs import ObjectFilter, object_matches
+from .matching import object_matches
+from .objects import Characteristics, GameObject, LKI, StackAbility
+from .refs import FixedRef, ObjectFilter, RememberedRef, TargetRef
+from .state import STEP_NAMES
+from .targets import has_legal_choice, targeted_events, targets_decision
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .resolution import Ctx
+    from .state import GameState
 
 Gen = Generator[Decision, Any, Any]
 
@@ -56,59 +60,18 @@ class DelayedTrigger:
 
 
 # ---------------------------------------------------------------------------
-# Conditions (intervening "if", 603.4)
-
-
-@dataclass(frozen=True)
-class Condition:
-    """A condition of rules text.
-
-    kind: "self_untapped", "self_tapped", "you_control" (filter, at least
-    ``count``), "life_at_most" / "life_at_least" (count), "opponent_controls".
-    """
-
-    kind: str
-    filter: ObjectFilter | None = None
-    count: int = 1
-
-
-def condition_holds(game: "Game", cond: Condition, ctx: "Ctx") -> bool:
-    if cond.kind in ("self_untapped", "self_tapped"):
-        me = ctx.self_object()
-        if me is None or me.zone != "battlefield":
-            return False
-        return (not me.tapped) if cond.kind == "self_untapped" else me.tapped
-    if cond.kind in ("you_control", "opponent_controls"):
-        who = ctx.controller if cond.kind == "you_control" else game.opponent(ctx.controller)
-        flt = cond.filter or ObjectFilter()
-        n = sum(1 for o in game.battlefield if game.chars(o).controller == who and
-                object_matches(game, o, flt, ctx.source_id, ctx.controller, ctx.source_uid))
-        return n >= cond.count
-    if cond.kind == "you_control_at_most":
-        flt = cond.filter or ObjectFilter()
-        n = sum(1 for o in game.battlefield if game.chars(o).controller == ctx.controller and
-                object_matches(game, o, flt, ctx.source_id, ctx.controller, ctx.source_uid))
-        return n <= cond.count
-    if cond.kind == "life_at_most":
-        return game.players[ctx.controller].life <= cond.count
-    if cond.kind == "life_at_least":
-        return game.players[ctx.controller].life >= cond.count
-    return True
-
-
-# ---------------------------------------------------------------------------
 # Matching events
 
 
-def _controller(game: "Game", src: Any) -> int:
+def _controller(game: "GameState", src: Any) -> int:
     return src.controller if isinstance(src, LKI) else game.chars(src).controller
 
 
-def _abilities(game: "Game", src: Any) -> tuple[Any, ...]:
+def _abilities(game: "GameState", src: Any) -> tuple[Any, ...]:
     return src.chars.abilities if isinstance(src, LKI) else game.chars(src).abilities
 
 
-def matches(game: "Game", trig: Trigger, ev: Event, src: Any, you: int) -> bool:
+def matches(game: "GameState", trig: Trigger, ev: Event, src: Any, you: int) -> bool:
     """Does this event match the trigger condition of an ability of ``src``?"""
     uid = src.card_uid
     sid = src.id
@@ -213,7 +176,7 @@ def matches(game: "Game", trig: Trigger, ev: Event, src: Any, you: int) -> bool:
     return False
 
 
-def _attached_matches(game: "Game", trig: Trigger, ev: Event, src: Any) -> bool:
+def _attached_matches(game: "GameState", trig: Trigger, ev: Event, src: Any) -> bool:
     """Triggers of an Aura or Equipment on the creature it is attached to ("enchanted creature dies")."""
     host = src.attached_to
     if host is None:
@@ -246,7 +209,7 @@ def _player_ok(who: str, player: int, you: int) -> bool:
     return True
 
 
-def check_events(game: "Game", events: list[Event], lookback: dict[int, LKI] | None = None) -> None:
+def check_events(game: "GameState", events: list[Event], lookback: dict[int, LKI] | None = None) -> None:
     """Note every ability that triggers on these events (603.2, 603.10)."""
     for ev in events:
         if lookback is not None and ev.kind == "zone" and ev.from_zone == "battlefield":
@@ -264,7 +227,6 @@ def check_events(game: "Game", events: list[Event], lookback: dict[int, LKI] | N
                 if not matches(game, ab.trigger, ev, src, you):
                     continue
                 if ab.condition is not None:
-                    from .resolution import Ctx
                     live = game.objects.get(src.id)
                     ctx = Ctx(game, you, live or src, src.id, src.card_uid, src.name, event=ev)
                     if not condition_holds(game, ab.condition, ctx):
@@ -281,22 +243,19 @@ def check_events(game: "Game", events: list[Event], lookback: dict[int, LKI] | N
                 game.delayed.remove(dt)   # a delayed trigger triggers only once (603.7b)
 
 
-def _delayed_ok(game: "Game", dt: DelayedTrigger, ev: Event) -> bool:
+def _delayed_ok(game: "GameState", dt: DelayedTrigger, ev: Event) -> bool:
     # "The next end step": not the one in which it was created if that step already began.
     if ev.kind == "step" and dt.data.get("skip_turn_step") == (game.turn, ev.step):
         return False
     return True
 
 
-def _empty_chars() -> Any:
-    from .objects import Characteristics
+def _empty_chars() -> Characteristics:
     return Characteristics()
 
 
 def _bind(ctx: "Ctx", thing: Any) -> Any:
     """Replace references to this resolution's objects by the objects themselves (603.7c)."""
-    from dataclasses import fields, is_dataclass, replace
-    from .refs import FixedRef, RememberedRef, TargetRef
     if isinstance(thing, (TargetRef, RememberedRef)):
         ids = [o.id for o in ctx.objects(thing)]
         if isinstance(thing, TargetRef):
@@ -333,7 +292,7 @@ def _alike(a: PendingTrigger, b: PendingTrigger) -> bool:
     return a.ability is b.ability and a.source_uid == b.source_uid
 
 
-def put_on_stack(game: "Game") -> Gen:
+def put_on_stack(game: "GameState") -> Gen:
     """Put waiting triggered abilities on the stack, APNAP (603.3b). Returns True if any waited."""
     if not game.pending_triggers:
         return False
@@ -360,7 +319,7 @@ def put_on_stack(game: "Game") -> Gen:
     return True
 
 
-def _order_decision(game: "Game", player: int, mine: list[PendingTrigger]) -> Decision:
+def _order_decision(game: "GameState", player: int, mine: list[PendingTrigger]) -> Decision:
     d = Decision("order_triggers", player,
                  "Order your triggered abilities (the first goes on the stack first and resolves last)",
                  [Option(t.id, f"{t.source_name}: {t.ability.text}") for t in mine], len(mine), len(mine),
@@ -375,9 +334,7 @@ def _order_decision(game: "Game", player: int, mine: list[PendingTrigger]) -> De
     return d
 
 
-def _put_one(game: "Game", t: PendingTrigger) -> Gen:
-    from .casting import targets_decision
-    from .targets import has_legal_choice
+def _put_one(game: "GameState", t: PendingTrigger) -> Gen:
     ab = t.ability
     effect = ab.effect
     source = game.objects.get(t.source_id) if t.source_id is not None else None
@@ -413,9 +370,7 @@ def _put_one(game: "Game", t: PendingTrigger) -> Gen:
     game.stack.append(sa)
     game.objects[sa.id] = sa
     game.touch()
-    from . import actions
-    from .casting import targeted_events
-    actions.emit(game, targeted_events(sa, t.controller))
+    game.emit(targeted_events(sa, t.controller))
     flat = [x for row in targets for x in row]
     why = describe_event(game, t.event)
     text = f"{t.source_name}'s triggered ability" + (f" ({why})" if why else "") + " goes on the stack"
@@ -428,12 +383,12 @@ def _put_one(game: "Game", t: PendingTrigger) -> Gen:
                    why=f"It triggered because {why}." if why else "")
 
 
-def _removed(game: "Game", t: PendingTrigger) -> None:
+def _removed(game: "GameState", t: PendingTrigger) -> None:
     game.log_event(f"{t.source_name}'s triggered ability has no legal targets and is removed from the stack.",
                    ("603.3d",), player=t.controller, kind="trigger")
 
 
-def describe_event(game: "Game", ev: Any) -> str:
+def describe_event(game: "GameState", ev: Any) -> str:
     """What happened, for the log's account of why an ability triggered."""
     if ev is None:
         return ""
@@ -449,7 +404,6 @@ def describe_event(game: "Game", ev: Any) -> str:
             return f"{name} left the battlefield"
         return f"{name} moved to {ev.to_zone}"
     if k == "step":
-        from .game import STEP_NAMES
         return f"{game.players[ev.active].name}'s {STEP_NAMES.get(ev.step, ev.step)} began"
     if k == "life_gain":
         return f"{game.players[ev.player].name} gained {ev.amount} life"

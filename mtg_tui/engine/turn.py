@@ -13,12 +13,14 @@ from typing import TYPE_CHECKING, Any, Generator
 
 from . import actions, combat as combat_mod, sba, triggers
 from .casting import perform, priority_decision
+from .context import Ctx
 from .decisions import Decision, IllegalAnswer, Option
 from .events import Event
-from .game import STEP_NAMES, STEPS
+from .resolution import resolve_top
+from .state import STEP_NAMES, STEPS
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .state import GameState
 
 Gen = Generator[Decision, Any, Any]
 
@@ -30,7 +32,7 @@ PRIORITY_STEPS = {"upkeep", "draw", "main1", "beginning_of_combat", "declare_att
 # Starting the game
 
 
-def run_game(game: "Game", coin_flip: bool = True) -> Gen:
+def run_game(game: "GameState", coin_flip: bool = True) -> Gen:
     """A whole new game: 103, then turns until it ends."""
     yield from start_game(game, coin_flip)
     game.turn = 1
@@ -38,7 +40,7 @@ def run_game(game: "Game", coin_flip: bool = True) -> Gen:
     yield from run_turns(game, None)
 
 
-def start_game(game: "Game", coin_flip: bool) -> Gen:
+def start_game(game: "GameState", coin_flip: bool) -> Gen:
     if coin_flip:
         game.starting_player = game.rng.randrange(len(game.players))
         game.log_event(f"{game.players[game.starting_player].name} will play first.", ("103.1",))
@@ -55,7 +57,7 @@ def start_game(game: "Game", coin_flip: bool) -> Gen:
     yield from mulligans(game, order)
 
 
-def mulligans(game: "Game", order: list[int]) -> Gen:
+def mulligans(game: "GameState", order: list[int]) -> Gen:
     """103.4: declarations in turn order, mulligans taken together, then cards to the bottom."""
     deciding = list(order)
     while deciding:
@@ -109,7 +111,7 @@ def _mulligan_answer(ans: Any) -> str:
 # Turns
 
 
-def run_turns(game: "Game", start_step: str | None) -> Gen:
+def run_turns(game: "GameState", start_step: str | None) -> Gen:
     """Turns in order; the first may start in the middle (a scenario's set-up)."""
     first = True
     while not game.over:
@@ -124,7 +126,7 @@ def run_turns(game: "Game", start_step: str | None) -> Gen:
         first = False
 
 
-def begin_turn(game: "Game") -> None:
+def begin_turn(game: "GameState") -> None:
     p = game.players[game.active]
     for q in game.players:
         q.lands_played = 0
@@ -139,7 +141,7 @@ def begin_turn(game: "Game") -> None:
     game.log_event(f"Turn {game.turn}: {p.name}'s turn begins.", ("500.1",), player=game.active, kind="turn")
 
 
-def run_turn(game: "Game", start_step: str | None) -> Gen:
+def run_turn(game: "GameState", start_step: str | None) -> Gen:
     steps = STEPS if start_step is None else STEPS[STEPS.index(start_step):]
     resume = start_step is not None
     for step in steps:
@@ -165,7 +167,7 @@ def run_turn(game: "Game", start_step: str | None) -> Gen:
             return
 
 
-def do_step(game: "Game", step: str) -> Gen:
+def do_step(game: "GameState", step: str) -> Gen:
     if step != "untap" and step != "cleanup":
         game.log_event(f"{STEP_NAMES[step].capitalize()}.", (), kind="step")
     if step == "untap":
@@ -174,7 +176,7 @@ def do_step(game: "Game", step: str) -> Gen:
     if step == "cleanup":
         yield from cleanup_step(game)
         return
-    actions.emit(game, [Event("step", step=step, active=game.active, player=game.active)])
+    game.emit([Event("step", step=step, active=game.active, player=game.active)])
     if step == "draw":
         if game.turn == 1 and game.active == game.starting_player and not game.setup_info.get("draw_turn1"):
             game.log_event(f"{game.players[game.active].name} plays first and skips the draw.", ("103.7a",))
@@ -197,7 +199,7 @@ def do_step(game: "Game", step: str) -> Gen:
     yield from priority_rounds(game)
 
 
-def untap_step(game: "Game") -> None:
+def untap_step(game: "GameState") -> None:
     """502.2: the active player's permanents untap, except those an effect keeps tapped."""
     keep: set[int] = set()
     for eff in list(game.continuous):
@@ -224,7 +226,7 @@ def untap_step(game: "Game") -> None:
                    kind="step")
 
 
-def cleanup_step(game: "Game") -> Gen:
+def cleanup_step(game: "GameState") -> Gen:
     """514: discard to hand size, then damage wears off and "until end of turn" effects end."""
     while True:
         p = game.players[game.active]
@@ -232,7 +234,6 @@ def cleanup_step(game: "Game") -> Gen:
         if "no_max_hand" in game.player_flags(p.index):
             excess = 0
         if excess > 0:
-            from .resolution import Ctx
             ctx = Ctx(game, p.index, None, None, 0, "cleanup")
             picks = yield from ctx.pick_cards(p, list(p.hand), excess, kind="discard",
                                               prompt=f"Discard {excess} card{'s' if excess != 1 else ''} "
@@ -259,7 +260,7 @@ def cleanup_step(game: "Game") -> Gen:
             return
 
 
-def end_step(game: "Game", step: str) -> None:
+def end_step(game: "GameState", step: str) -> None:
     """500.4: mana empties when a step ends; 511.3: combat ends with the end of combat step."""
     for p in game.players:
         lost = p.pool.empty()
@@ -276,7 +277,7 @@ def end_step(game: "Game", step: str) -> None:
 # Priority
 
 
-def before_priority(game: "Game") -> Gen:
+def before_priority(game: "GameState") -> Gen:
     """117.5: state-based actions, then triggered abilities, repeated until neither happens."""
     while True:
         _check_combat_control(game)
@@ -288,7 +289,7 @@ def before_priority(game: "Game") -> Gen:
             return
 
 
-def _check_combat_control(game: "Game") -> None:
+def _check_combat_control(game: "GameState") -> None:
     """506.4: a creature whose controller changes is removed from combat."""
     c = game.combat
     if c is None:
@@ -305,9 +306,8 @@ def _check_combat_control(game: "Game") -> None:
             c.remove(oid)
 
 
-def priority_rounds(game: "Game") -> Gen:
+def priority_rounds(game: "GameState") -> Gen:
     """Players get priority until all pass in succession with an empty stack (117.3-117.4, 500.2)."""
-    from .resolution import resolve_top
     player = game.active
     passes = 0
     while True:

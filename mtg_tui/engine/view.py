@@ -13,11 +13,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .abilities import Effect, StaticAbility
-from .casting import legal_actions, spell_effect
+from .casting import can_afford, cast_specs, legal_actions, spell_effect
+from .costs import activated_abilities, payment_units
 from .decisions import Decision, Option
-from .game import STEP_NAMES, STEPS, Game
+from .game import Game
 from .log import LogEntry
+from .mana import ManaCost, ManaError
+from .matching import object_matches
 from .objects import GameObject, StackAbility
+from .state import STEP_NAMES, STEPS
+from .targets import candidates
 
 
 @dataclass(frozen=True)
@@ -229,7 +234,6 @@ class GameView:
         o = self.game.get(value.get("source")) if isinstance(value.get("source"), int) else None
         if not isinstance(o, GameObject):
             return False
-        from .costs import activated_abilities
         abilities = activated_abilities(self.game, o)
         i = value.get("ability", 0) or 0
         return 0 <= i < len(abilities) and abilities[i].is_mana
@@ -243,9 +247,6 @@ class GameView:
         options). ``[]`` if the action has no targets; None if it needs a ``mode`` first
         or isn't a cast/activate of something this player could use.
         """
-        from .casting import cast_specs, spell_effect
-        from .costs import activated_abilities
-        from .targets import candidates
         value = getattr(action, "value", action)
         if not isinstance(value, dict):
             return None
@@ -280,8 +281,6 @@ class GameView:
 
     def can_pay(self, player: int, cost: str) -> bool:
         """Could the player pay this mana cost (e.g. ``"{1}{G}{U}{U}"``) now, from the pool and untapped sources?"""
-        from .casting import can_afford
-        from .mana import ManaCost, ManaError
         try:
             mc = ManaCost.parse(cost)
         except ManaError:
@@ -292,7 +291,6 @@ class GameView:
 
     def mana_units(self, player: int) -> list[str]:
         """The mana the player could make now, one entry per unit: its possible types (``"W"``, ``"WB"``, ``"WUBRG"``)."""
-        from .costs import payment_units
         return ["".join(u.options) for u in payment_units(self.game, player, set())]
 
     def find(self, oid: int) -> ObjectView | None:
@@ -407,7 +405,6 @@ def _ops_text(ops: tuple[Any, ...]) -> str:
 
 
 def _static_applies(game: Game, src: GameObject, ab: StaticAbility, target: GameObject) -> bool:
-    from .refs import object_matches
     c = game.chars(src)
     for d in ab.effects:
         aff = d.affected

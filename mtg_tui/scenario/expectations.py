@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from ..engine.game import STEPS
+from ..engine.state import STEPS
 from .model import ScenarioError, ScenarioFailure
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cardtext.errors import CardError
-from ..engine.game import STEPS
+from ..engine.state import STEPS
 from .model import Scenario, ScenarioError
 
 HEADER_KEYS = {"title", "rules", "seed", "description", "game", "step", "cards"}

@@ -16,7 +16,8 @@ from typing import Any
 from ..cardtext.errors import CardError
 from ..engine import casting
 from ..engine.decisions import Decision, IllegalAnswer
-from ..engine.game import STEPS, Game
+from ..engine.game import Game
+from ..engine.state import STEPS
 from ..engine.objects import StackAbility
 from ..engine.setup import SetupError, new_game
 from ..engine.targets import candidates

@@ -1,0 +1,400 @@
+"""The state of a game: players, zones, objects, turn and step, and what the rules keep track of.
+
+``GameState`` is what the rules read and change. It is data plus the
+lookups everything needs (ids, zones, APNAP order, naming things in the
+log) and the cache of characteristics. The rules themselves live in the
+modules above it: the ``Game`` (game.py) is a ``GameState`` joined to them,
+supplying the layer system (613) that computes characteristics and the
+trigger check (603.2) that events are handed to. So a rules module reads
+and changes a ``GameState`` and never needs the ``Game``.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Iterable
+
+from .abilities import KeywordAbility, LayerOp, TriggeredAbility
+from .events import Event
+from .log import GameLog, LogEntry
+from .objects import CardDef, Characteristics, GameObject, LKI, Player, StackAbility, base_characteristics
+
+if TYPE_CHECKING:
+    from .combat import Combat
+    from .decisions import Decision
+    from .replacement import PreventionShield, RegenerationShield
+    from .triggers import DelayedTrigger, PendingTrigger
+
+STEPS = (
+    "untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
+    "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2",
+    "end", "cleanup",
+)
+STEP_NAMES = {
+    "untap": "untap step", "upkeep": "upkeep", "draw": "draw step",
+    "main1": "precombat main phase", "beginning_of_combat": "beginning of combat step",
+    "declare_attackers": "declare attackers step", "declare_blockers": "declare blockers step",
+    "first_strike_damage": "first-strike combat damage step", "combat_damage": "combat damage step",
+    "end_of_combat": "end of combat step", "main2": "postcombat main phase", "end": "end step",
+    "cleanup": "cleanup step",
+}
+
+
+@dataclass
+class ContinuousEffect:
+    """An effect created by a resolved spell or ability (611.2), or by a rule.
+
+    ``affected`` is the locked-in set of object ids (611.2c); ``players``
+    the player indexes for player-affecting effects. ``duration``:
+    "end_of_turn", "end_of_combat", "permanent", "next_untap" (ends after
+    the affected objects' controller's next untap step).
+    """
+
+    id: int
+    ops: tuple[LayerOp, ...]
+    affected: tuple[int, ...]
+    controller: int
+    source_uid: int
+    source_name: str
+    timestamp: int
+    duration: str = "end_of_turn"
+    players: tuple[int, ...] = ()
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+class GameState(ABC):
+    """One two-player game's state. The ``Game`` supplies the rules it can't compute alone."""
+
+    def __init__(self, names: list[str], seed: int, cards: Any) -> None:
+        self.cards = cards                       # a CardDatabase (name -> CardDef)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.players = [Player(i, n) for i, n in enumerate(names)]
+        self.objects: dict[int, Any] = {}
+        self.battlefield: list[GameObject] = []
+        self.stack: list[Any] = []               # last element is the top
+        self.exile: list[GameObject] = []
+        self.turn = 0
+        self.active = 0
+        self.starting_player = 0
+        self.step = "untap"
+        self.priority_player: int | None = None
+        self.combat: Combat | None = None
+        self.continuous: list[ContinuousEffect] = []
+        self.prevention: list[PreventionShield] = []       # prevention shields (615)
+        self.regen_shields: list[RegenerationShield] = []  # regeneration shields (701.15)
+        self.delayed: list[DelayedTrigger] = []            # delayed triggered abilities (603.7)
+        self.pending_triggers: list[PendingTrigger] = []
+        self.lki: dict[int, LKI] = {}
+        self.moves: dict[int, tuple[int, int]] = {}   # old id -> (new id, move number): where an object went
+        self.until_leaves: list[tuple[int, list[int]]] = []   # (permanent id, cards exiled until it leaves)
+        self.exiled_by: dict[int, list[int]] = {}      # card uid of a source -> ids of cards its abilities exiled
+        self.enter_choices: dict[int, dict[str, Any]] = {}   # "as this enters, choose ..." (614.12), by card uid
+        self.exile_if_dies: set[int] = set()         # ids that are exiled instead if they would die this turn (614)
+        self.move_count = 0
+        self.log = GameLog()
+        self.record: list[Any] = []
+        self.version = 0
+        self.over = False
+        self.winner: int | None = None
+        self.is_draw = False
+        self.pending: Decision | None = None
+        self.decisions_made = 0
+        self.turn_events: list[Event] = []       # what happened this turn, for "this turn" conditions
+        self.tokens_left_battlefield = False     # a token is off the battlefield: 704.5d has work
+        self.sba_clean_version = -1              # state version at which no state-based action applied
+        self.spells_cast_this_turn: dict[int, int] = {0: 0, 1: 0}
+        self.setup_info: dict[str, Any] = {}
+        self.on_log: Any = None
+        self._next_id = len(names) + 1
+        self._next_uid = 1
+        self._next_ts = 1
+        # Characteristics, cached against the state's version.
+        self._bf_version = -1
+        self._bf_chars: dict[int, Characteristics] = {}
+        self._bf_fingerprint: Any = None
+        self._bf_status_sensitive = True
+        self._bf_triggered: list[tuple[GameObject, tuple[Any, ...]]] | None = None
+        self._pflags_version = -1
+        self._pflags: dict[int, set[str]] = {}
+        self._other_chars: dict[int, tuple[Any, Characteristics]] = {}
+
+    # ------------------------------------------------------------------
+    # What the rules above supply
+
+    @abstractmethod
+    def _apply_layers(self) -> tuple[dict[int, Characteristics], bool]:
+        """Every permanent's characteristics, all continuous effects applied (613), and whether
+        some effect looks at tapped or combat status."""
+
+    @abstractmethod
+    def _rule_effects_on_players(self, chars: dict[int, Characteristics]) -> dict[int, set[str]]:
+        """Rule effects on players ("you can't lose the game"), by player index."""
+
+    @abstractmethod
+    def _notice(self, events: list[Event], lookback: dict[int, LKI] | None) -> None:
+        """Note the abilities that trigger on these events (603.2, 603.10)."""
+
+    # ------------------------------------------------------------------
+    # Ids, timestamps, versions, events
+
+    def new_id(self) -> int:
+        i = self._next_id
+        self._next_id += 1
+        return i
+
+    def new_uid(self) -> int:
+        u = self._next_uid
+        self._next_uid += 1
+        return u
+
+    def new_timestamp(self) -> int:
+        t = self._next_ts
+        self._next_ts += 1
+        return t
+
+    def touch(self) -> None:
+        """Note that the state changed (characteristics must be recomputed)."""
+        self.version += 1
+
+    def emit(self, events: list[Event], lookback: dict[int, LKI] | None = None) -> None:
+        """Events happened: keep them for "this turn" conditions and check what triggers on them.
+
+        ``lookback`` is the battlefield as it was just before objects left it (603.10a).
+        """
+        self.turn_events.extend(events)
+        self._notice(events, lookback)
+
+    # ------------------------------------------------------------------
+    # Winning and losing (104)
+
+    def lose(self, losers: list[Player], reason: str = "") -> None:
+        """These players lose at once; the game ends when at most one remains (104.2a, 104.4a)."""
+        for p in losers:
+            if not p.lost:
+                p.lost = True
+                p.lose_reason = reason
+        remaining = [p for p in self.players if not p.lost]
+        if len(remaining) == 1:
+            w = remaining[0]
+            w.won = True
+            self.winner = w.index
+            self.over = True
+            self.log_event(f"{w.name} wins the game.", ("104.2a",), player=w.index)
+        elif not remaining:
+            self.is_draw = True
+            self.over = True
+            self.log_event("All players lost at the same time: the game is a draw.", ("104.4a",))
+
+    def player_flags(self, player: int) -> set[str]:
+        if self._pflags_version != self.version:
+            self._ensure_bf()
+            self._pflags = self._rule_effects_on_players(self._bf_chars)
+            self._pflags_version = self.version
+        return self._pflags.get(player, set())
+
+    # ------------------------------------------------------------------
+    # Characteristics
+
+    def _ensure_bf(self) -> None:
+        if self._bf_version == self.version:
+            return
+        # Most changes (life, mana, damage, steps) don't touch what the layers read:
+        # recompute only when that has changed.
+        fp = self._fingerprint(self._bf_status_sensitive)
+        if fp != self._bf_fingerprint:
+            self._bf_chars, self._bf_status_sensitive = self._apply_layers()
+            self._bf_fingerprint = self._fingerprint(self._bf_status_sensitive)
+            self._bf_triggered = None
+        self._bf_version = self.version
+
+    def _fingerprint(self, status: bool) -> Any:
+        """What the layers read. Tapped and combat status count only if some effect's filter looks at them."""
+        c = self.combat
+        if status:
+            objs = tuple((o.id, o.timestamp, o.controller, o.attached_to, o.tapped,
+                          tuple(o.counters.items()) if o.counters else ()) for o in self.battlefield)
+            return (objs, tuple((id(e), e.affected) for e in self.continuous),
+                    (tuple(c.attackers), tuple(c.blockers)) if c is not None else None)
+        objs = tuple((o.id, o.timestamp, o.controller, o.attached_to,
+                      tuple(o.counters.items()) if o.counters else ()) for o in self.battlefield)
+        return (objs, tuple((id(e), e.affected) for e in self.continuous))
+
+    def battlefield_chars(self) -> dict[int, Characteristics]:
+        """Characteristics of every permanent, by id (for loops over the whole battlefield)."""
+        if self._bf_version != self.version:
+            self._ensure_bf()
+        return self._bf_chars
+
+    def triggered_sources(self) -> list[tuple[GameObject, tuple[Any, ...]]]:
+        """Permanents with triggered abilities, and those abilities (for checking events, 603.2)."""
+        self._ensure_bf()
+        if self._bf_triggered is None:
+            out = []
+            for o in self.battlefield:
+                c = self._bf_chars.get(o.id)
+                if c is None:
+                    continue
+                abs_ = tuple(a for a in c.abilities if isinstance(a, TriggeredAbility))
+                if abs_:
+                    out.append((o, abs_))
+            self._bf_triggered = out
+        return self._bf_triggered
+
+    def chars(self, obj: Any) -> Characteristics:
+        """An object's current characteristics (613)."""
+        if obj.zone == "battlefield" and type(obj) is GameObject:
+            if self._bf_version != self.version:
+                self._ensure_bf()
+            c = self._bf_chars.get(obj.id)
+            if c is not None:
+                return c
+        if isinstance(obj, LKI):
+            return obj.chars
+        if isinstance(obj, StackAbility):
+            c = Characteristics()
+            c.name = obj.source_name
+            c.controller = obj.controller
+            return c
+        # Off the battlefield nothing changes an object's characteristics here, and an
+        # object that moves is a new object (400.7): its printed values can be kept.
+        cached = self._other_chars.get(obj.id)
+        if cached is not None and cached[0] is obj:
+            return cached[1]
+        c = base_characteristics(obj)
+        self._other_chars[obj.id] = (obj, c)
+        return c
+
+    def controller_of(self, obj: Any) -> int:
+        if isinstance(obj, (StackAbility, LKI)):
+            return obj.controller
+        if obj.zone in ("battlefield", "stack"):
+            return self.chars(obj).controller
+        return obj.owner
+
+    def has_keyword(self, obj: Any, keyword: str) -> bool:
+        return any(getattr(a, "keyword", None) == keyword for a in self.chars(obj).abilities)
+
+    def keyword_params(self, obj: Any, keyword: str) -> list[Any]:
+        return [a.param for a in self.chars(obj).abilities
+                if isinstance(a, KeywordAbility) and a.keyword == keyword]
+
+    def summoning_sick(self, obj: GameObject) -> bool:
+        """Not controlled continuously by its controller since their most recent turn began (302.6)."""
+        return obj.sick or self.chars(obj).controller != obj.ctl_mark
+
+    def power(self, obj: Any) -> int:
+        return self.chars(obj).power or 0
+
+    def toughness(self, obj: Any) -> int:
+        return self.chars(obj).toughness or 0
+
+    def is_creature(self, obj: Any) -> bool:
+        return "Creature" in self.chars(obj).types
+
+    def is_creature_type(self, subtype: str) -> bool:
+        return self.cards.is_creature_type(subtype)
+
+    # ------------------------------------------------------------------
+    # Lookups
+
+    def get(self, oid: int) -> Any:
+        """A player (by id 1..n) or an object by id; None if it no longer exists."""
+        if 1 <= oid <= len(self.players):
+            return self.players[oid - 1]
+        return self.objects.get(oid)
+
+    def player_by_id(self, pid: int) -> Player | None:
+        if 1 <= pid <= len(self.players):
+            return self.players[pid - 1]
+        return None
+
+    def opponent(self, index: int) -> int:
+        return 1 - index
+
+    def apnap(self) -> list[int]:
+        """Players in APNAP order: the active player first (101.4)."""
+        n = len(self.players)
+        return [(self.active + k) % n for k in range(n) if not self.players[(self.active + k) % n].lost]
+
+    def zone_list(self, zone: str, owner: int) -> list[Any]:
+        p = self.players[owner]
+        if zone == "library":
+            return p.library
+        if zone == "hand":
+            return p.hand
+        if zone == "graveyard":
+            return p.graveyard
+        if zone == "battlefield":
+            return self.battlefield
+        if zone == "stack":
+            return self.stack
+        if zone == "exile":
+            return self.exile
+        raise ValueError(f"unknown zone {zone}")
+
+    def permanents(self, controller: int | None = None) -> list[GameObject]:
+        if controller is None:
+            return list(self.battlefield)
+        return [o for o in self.battlefield if self.chars(o).controller == controller]
+
+    def creatures(self, controller: int | None = None) -> list[GameObject]:
+        return [o for o in self.permanents(controller) if self.is_creature(o)]
+
+    def all_objects(self) -> Iterable[Any]:
+        for p in self.players:
+            yield from p.library
+            yield from p.hand
+            yield from p.graveyard
+        yield from self.battlefield
+        yield from self.stack
+        yield from self.exile
+
+    # ------------------------------------------------------------------
+    # Naming things in the log
+
+    def describe(self, thing: Any) -> str:
+        if isinstance(thing, Player):
+            return thing.name
+        if isinstance(thing, int):
+            t = self.get(thing)
+            if t is None:
+                lk = self.lki.get(thing)
+                return lk.name if lk else f"#{thing}"
+            return self.describe(t)
+        if isinstance(thing, StackAbility):
+            return f"{thing.source_name}'s ability"
+        if isinstance(thing, (GameObject, LKI)):
+            return thing.name
+        return str(thing)
+
+    def log_event(self, text: str, cites: tuple[str, ...] = (), objects: tuple[int, ...] = (),
+                  player: int | None = None, kind: str = "event", why: str = "") -> None:
+        entry = LogEntry(text, tuple(cites), self.turn, self.step, tuple(objects), player, kind, why)
+        self.log.add(entry)
+        if self.on_log is not None:
+            self.on_log(entry)
+
+    # ------------------------------------------------------------------
+    # Creating objects
+
+    def make_object(self, card: CardDef, owner: int, zone: str, is_token: bool = False,
+                    card_uid: int | None = None) -> GameObject:
+        obj = GameObject(self.new_id(), card, owner, zone, card_uid or self.new_uid(), is_token)
+        obj.timestamp = self.new_timestamp()
+        self.objects[obj.id] = obj
+        return obj
+
+    def lki_of(self, obj: GameObject) -> LKI:
+        c = self.chars(obj).copy()
+        return LKI(obj.id, obj.card_uid, c.name or obj.name, obj.owner, c.controller, obj.zone, c,
+                   dict(obj.counters), obj.damage, obj.tapped, obj.is_token, obj.attached_to,
+                   list(obj.damaged_by), obj.card)
+
+    def find_lki(self, oid: int) -> Any:
+        obj = self.objects.get(oid)
+        if obj is not None:
+            return obj
+        return self.lki.get(oid)
