@@ -27,13 +27,15 @@ def main() -> None:
         db.get(name)
     decisions = turns = 0
     start = time.perf_counter()
+    cpu_start = time.process_time()
     for s in range(seed, seed + games):
         g = new_game({"kind": "new", "players": ["A", "B"], "decks": [d1, d2], "starting": None}, s, db)
         decisions += play_out(g, {0: RandomAgent(f"{s}/1"), 1: RandomAgent(f"{s}/2")})
         turns += g.turn
     secs = time.perf_counter() - start
-    print(f"games: {games}  seconds: {secs:.2f}")
-    print(f"games per second: {games / secs:.1f}")
+    cpu = time.process_time() - cpu_start
+    print(f"games: {games}  seconds: {secs:.2f}  CPU seconds: {cpu:.2f}")
+    print(f"games per second: {games / secs:.1f}  (per CPU second: {games / cpu:.1f})")
     print(f"decisions per second: {decisions / secs:.0f}")
     print(f"average decisions per game: {decisions / games:.0f}   average turns: {turns / games:.1f}")
 
