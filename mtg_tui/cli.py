@@ -93,16 +93,27 @@ def cards() -> None:
 @click.option("--type", "type_", help="A card type or subtype, e.g. creature, instant, goblin.")
 @click.option("--cost", type=int, help="Mana value.")
 @click.option("--text", "text", help="Words in the rules text.")
+@click.option("--set", "sets", multiple=True, metavar="CODE",
+              help="Cards printed in this set (its code, e.g. DOM); repeat for several.")
 @cards_option
 def cards_list(colors: tuple[str, ...], type_: str | None, cost: int | None, text: str | None,
-               card_folders: tuple[Path, ...]) -> None:
+               sets: tuple[str, ...], card_folders: tuple[Path, ...]) -> None:
     """Every card name, one per line (optionally filtered)."""
     db = use_card_folders(card_folders)
     wanted = {c.upper()[:1] for c in colors}
     bad = wanted - set("WUBRGCM")
     if bad:
         raise click.BadParameter(f"unknown color {sorted(bad)[0]!r} (use W, U, B, R, G, C or M)", param_hint="--color")
+    in_sets = {s.strip().upper() for s in sets}
+    if in_sets:
+        known = {p.set for card in db.pool for p in card.printings}
+        unknown = sorted(in_sets - known)
+        if unknown:
+            raise click.BadParameter(f"no card is printed in a set {unknown[0]!r} (sets: {', '.join(sorted(known))})",
+                                     param_hint="--set")
     for name in db.names():
+        if in_sets and not any(p.set in in_sets for p in db.printings(name)):
+            continue
         if colors or type_ or cost is not None or text:
             data = db.fields(name)
             from .engine.mana import ManaCost
@@ -142,7 +153,7 @@ def cards_show(name: tuple[str, ...], card_folders: tuple[Path, ...]) -> None:
         raise click.ClickException(str(e).strip('"')) from None
     except CardError as e:
         raise click.ClickException(str(e)) from None
-    Console().print(card_panel(card))
+    Console().print(card_panel(card, db.printings(card.name)))
 
 
 @cards.command("check")

@@ -8,6 +8,7 @@ from rich.console import Group
 from rich.panel import Panel
 from rich.text import Text
 
+from .cardtext.printings import Printing
 from .engine.objects import CardDef
 
 MANA_STYLES = {"W": "#F5F0D0", "U": "#4AA8FF", "B": "#B98BE0", "R": "#FF6B5E", "G": "#3DC46B", "C": "#B8B8B8"}
@@ -39,8 +40,14 @@ def card_colors_style(card: CardDef) -> str:
     return MANA_STYLES[cols[0]]
 
 
-def card_panel(card: CardDef) -> Panel:
-    """A card in a box: name and cost, type line, rules text, then power/toughness or loyalty."""
+def printings_text(printings: tuple[Printing, ...]) -> Text:
+    """``DOM 60 common · XLN 65 common``: where a card was printed, set by set."""
+    return Text(" · ".join(f"{p.set} {p.number} {p.rarity}" for p in printings), style="dim")
+
+
+def card_panel(card: CardDef, printings: tuple[Printing, ...] = ()) -> Panel:
+    """A card in a box: name and cost, type line, rules text, then power/toughness or loyalty, then the
+    printings (set, collector number, rarity) when given."""
     title = Text(card.name, style="bold")
     if card.mana_cost.symbols:
         title.append("  ")
@@ -58,5 +65,7 @@ def card_panel(card: CardDef) -> Panel:
     if footer:
         body.append(Text(""))
         body.append(Text(footer, style="bold", justify="right"))
+    if printings:
+        body.append(printings_text(printings))
     return Panel(Group(*body), title=title, title_align="left", border_style=card_colors_style(card),
                  width=48)

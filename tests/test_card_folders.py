@@ -264,3 +264,29 @@ def test_a_saved_game_remembers_its_card_folders(tmp_path: Path, db: CardDatabas
         saved_card_folders(save)
     gone = CliRunner().invoke(main, ["play", "--resume", str(save)])
     assert gone.exit_code == 1 and str(extra) in gone.output and "gone" in gone.output
+
+
+# -- printings -----------------------------------------------------------------------------------
+
+
+def test_cards_list_by_set_and_cards_show_the_printings(tmp_path: Path) -> None:
+    serra = (cards_dir() / "serra-angel.toml").read_text(encoding="utf-8")
+    extra = folder_with(tmp_path, "extra", {
+        "spark.toml": SPARK,
+        "serra.toml": serra + 'printings = [{ set = "M19", rarity = "uncommon", number = "33" }]\n',
+        "serra-again.toml": serra + 'printings = [{ set = "TST", rarity = "rare", number = "8" }]\n'})
+    runner = CliRunner()
+    listed = runner.invoke(main, ["cards", "list", "--cards", str(extra), "--set", "tst"])
+    assert listed.exit_code == 0 and listed.output.split("\n")[:-1] == ["Serra Angel", "Spark Jolt"]
+    m19 = runner.invoke(main, ["cards", "list", "--cards", str(extra), "--set", "M19", "--type", "angel"])
+    assert m19.output.split("\n")[:-1] == ["Serra Angel"]
+    shown = runner.invoke(main, ["cards", "show", "--cards", str(extra), "Serra Angel"], env={"COLUMNS": "100"})
+    assert "M19 33 uncommon" in shown.output and "TST 8 rare" in shown.output
+    unknown = runner.invoke(main, ["cards", "list", "--cards", str(extra), "--set", "ZZZ"])
+    assert unknown.exit_code != 0 and "ZZZ" in unknown.output and "TST" in unknown.output
+
+
+def test_a_bad_printing_is_reported_by_cards_check(tmp_path: Path) -> None:
+    extra = folder_with(tmp_path, "extra", {"spark.toml": SPARK.replace('rarity = "common"', 'rarity = "shiny"')})
+    result = CliRunner().invoke(main, ["cards", "check", str(extra)])
+    assert result.exit_code == 1 and "shiny" in result.output and "spark.toml" in result.output
