@@ -24,7 +24,7 @@ and tested with only what is under it:
 """
 
 FLOORS: dict[str, tuple[str, ...]] = {
-    "state": ("abilities", "decisions", "events", "log", "mana", "objects", "refs", "state"),
+    "state": ("abilities", "answers", "decisions", "events", "log", "mana", "objects", "refs", "state"),
     "rules": ("actions", "alike", "casting", "combat", "conditions", "context", "costs", "damage",
               "instructions", "layers", "mana_ability", "matching", "replacement", "resolution", "sba",
               "targets", "triggers"),

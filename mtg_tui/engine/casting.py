@@ -13,6 +13,7 @@ import weakref
 from typing import TYPE_CHECKING, Any, Generator
 
 from . import actions
+from .answers import is_number
 from .abilities import ActivatedAbility, AdditionalCost, CostReduction, Effect, KeywordAbility, SpellAbility
 from .alike import alike_key
 from .conditions import condition_holds
@@ -197,11 +198,16 @@ def land_problem(game: "GameState", card: GameObject, player: int) -> str | None
 # Affordability
 
 
+def mana_available(game: "GameState", player: int) -> int:
+    """All the mana the player could have now: the pool and every untapped mana source."""
+    return game.players[player].pool.total() + sum(len(m) for _, _, m in mana_sources(game, player))
+
+
 def _max_x(game: "GameState", player: int, cost: ManaCost, avoid: set[int], skip: int | None,
            exclude: set[int] | None = None) -> int:
     if not cost.has_x:
         return 0
-    available = game.players[player].pool.total() + sum(len(m) for _, _, m in mana_sources(game, player))
+    available = mana_available(game, player)
     best = -1
     for x in range(0, available + 1):
         if find_auto_payment(game, player, cost.with_x(x), avoid, skip, exclude) is not None:
@@ -410,12 +416,14 @@ def _mode_tuple(effect: Effect, mode: Any) -> tuple[int, ...]:
         return ()
     if mode is None:
         raise IllegalAnswer("choose a mode")
-    modes = [mode] if isinstance(mode, int) else list(mode)
+    modes = [mode] if is_number(mode) else mode
+    if not isinstance(modes, (list, tuple)):
+        raise IllegalAnswer("a mode is a number, or a list of numbers")
     if len(modes) != effect.mode_count:
         raise IllegalAnswer(f"choose {effect.mode_count} mode{'s' if effect.mode_count != 1 else ''}")
     out = []
     for m in modes:
-        if not isinstance(m, int) or not 1 <= m <= len(effect.modes):
+        if not is_number(m) or not 1 <= m <= len(effect.modes):
             raise IllegalAnswer(f"mode {m} doesn't exist (1 to {len(effect.modes)})")
         out.append(m - 1)
     if len(set(out)) != len(out):
@@ -483,8 +491,7 @@ def _validate_cast(game: "GameState", player: int, ans: dict[str, Any]) -> dict[
     x = out["x"]
     has_x = base_cost(game, card).has_x
     if has_x:
-        if x is not None and (not isinstance(x, int) or x < 0):
-            raise IllegalAnswer("X must be a whole number, 0 or more")
+        _check_x(game, player, x, lambda v: total_cost(game, card, player, v))
     elif x not in (None, 0):
         raise IllegalAnswer(f"{card.name} has no X in its cost")
     if (effect.is_modal and out["mode"] is None) or (has_x and x is None):
@@ -505,11 +512,29 @@ def _validate_cast(game: "GameState", player: int, ans: dict[str, Any]) -> dict[
             out["divide"] = check_division(game, picks, div[1], ans.get("divide"))
         elif len(picks) == 1:
             out["divide"] = {str(picks[0]): div[1]}
+    elif out["divide"] is not None:
+        raise IllegalAnswer(f"{card.name} doesn't divide damage among its targets")
     if out["pay"] is None:
         return out
     cost = total_cost(game, card, player, x or 0)
     plan_payment(game, player, cost, out["pay"], _avoid(out["targets"]), card.id)
     return out
+
+
+def _check_x(game: "GameState", player: int, x: Any, cost_with: Any) -> None:
+    """X is a whole number (107.3, 601.2b) whose cost the player could produce the mana for:
+    ``cost_with(x)`` is the cost with that X."""
+    if x is None:
+        return
+    if not is_number(x) or x < 0:
+        raise IllegalAnswer("X must be a whole number, 0 or more")
+    most = mana_available(game, player)
+    # The least mana the cost takes: generic counts its amount, Phyrexian symbols may be paid with life.
+    least = sum(s.amount if s.kind == "generic" else 0 if s.kind == "phyrexian" else 1
+                for s in cost_with(x).symbols)
+    if least > most:
+        raise IllegalAnswer(f"not enough mana for X = {x}: the cost would take {least} mana and you could "
+                            f"produce at most {most}")
 
 
 def _avoid(targets: Any) -> set[int]:
@@ -527,6 +552,8 @@ def _validate_activate(game: "GameState", player: int, ans: dict[str, Any]) -> d
     if not isinstance(obj, GameObject):
         raise IllegalAnswer(f"there is no permanent #{ans.get('source')}")
     index = ans.get("ability", 0) or 0
+    if not is_number(index):
+        raise IllegalAnswer("the ability is given by its number")
     why = activation_problem(game, obj, index, player)
     if why:
         raise IllegalAnswer(why)
@@ -541,6 +568,10 @@ def _validate_activate(game: "GameState", player: int, ans: dict[str, Any]) -> d
                 auto = _only_way(game, obj, ab.cost, player, kind)
                 if auto is not None:
                     out[kind] = auto
+    if ab.cost.mana.has_x:
+        _check_x(game, player, out["x"], ab.cost.mana.with_x)
+    elif out["x"] not in (None, 0):
+        raise IllegalAnswer(f"{obj.name}'s ability has no X in its cost")
     if ab.is_mana:
         units = simple_mana_ability(ab)
         color = out["color"]

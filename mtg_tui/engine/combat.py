@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generator
 
 from . import actions
+from .answers import id_list
 from .damage import deal_damage
 from .decisions import Decision, IllegalAnswer, Option
 from .events import Event
@@ -371,8 +372,8 @@ def _order_decision(game: "GameState", player: int, creature: int, others: list[
                  data={"creature": creature, "rule": rule})
 
     def check(ans: Any) -> list[int]:
-        picks = ans.get("order") if isinstance(ans, dict) else ans
-        if not isinstance(picks, (list, tuple)) or sorted(picks) != sorted(others):
+        picks = id_list(ans.get("order") if isinstance(ans, dict) else ans, "the damage assignment order")
+        if sorted(picks) != sorted(others):
             raise IllegalAnswer("the order must list each of " +
                                 ", ".join(game.describe(o) for o in others) + " exactly once")
         return list(picks)
@@ -496,7 +497,7 @@ def validate_assignment(game: "GameState", creature: GameObject, info: dict[str,
         answer = answer["assign"]
     if isinstance(answer, dict):
         items = list(answer.items())
-    elif isinstance(answer, (list, tuple)):
+    elif isinstance(answer, (list, tuple)) and all(isinstance(x, (list, tuple)) and len(x) == 2 for x in answer):
         items = [tuple(x) for x in answer]
     else:
         raise IllegalAnswer("a damage assignment is a list of recipient/amount pairs")

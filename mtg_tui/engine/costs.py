@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import actions
 from .abilities import ActivatedAbility, Cost
+from .answers import id_list
 from .decisions import IllegalAnswer
 from .mana import ManaCost, ManaUnit, match_payment
 from .mana_ability import AddMana
@@ -157,8 +158,10 @@ def manual_units(game: "GameState", player: int, sources: list[int], exclude: se
 def plan_payment(game: "GameState", player: int, cost: ManaCost, pay: Any, avoid: set[int],
                  skip_card: int | None = None, exclude: set[int] | None = None) -> list[tuple[ManaUnit, str]]:
     """How a mana cost will be paid, or IllegalAnswer. ``pay`` is "auto" or a list of source ids."""
+    if pay not in ("auto", None):
+        pay = id_list(pay, 'a payment ("auto" or a list of mana sources)')
     if cost.is_free or not cost.symbols:
-        if isinstance(pay, list) and pay:
+        if pay not in ("auto", None) and pay:
             units = manual_units(game, player, pay, exclude)
             return [(u, u.options[0]) for u in units if u.source is not None]
         return []
@@ -167,8 +170,6 @@ def plan_payment(game: "GameState", player: int, cost: ManaCost, pay: Any, avoid
         if plan is None:
             raise IllegalAnswer(f"not enough mana to pay {cost.text}")
         return plan
-    if not isinstance(pay, (list, tuple)):
-        raise IllegalAnswer('payment must be "auto" or a list of mana sources')
     units = manual_units(game, player, list(pay), exclude)
     found = match_payment(cost, units)
     if found is None:

@@ -69,6 +69,7 @@ class Decision:
 
     def validate(self, answer: Any) -> Any:
         """Return the answer in normal form, or raise IllegalAnswer."""
+        check_plain(answer)
         if self.cancellable and answer == CANCEL:
             return CANCEL
         if self.validator is not None:
@@ -86,6 +87,54 @@ class Decision:
 
     def __repr__(self) -> str:
         return f"<Decision {self.kind}{'/' + self.subkind if self.subkind else ''} for player {self.player}: {self.prompt}>"
+
+
+# Bounds on plain data: far above anything a real answer needs, low enough that
+# no answer can make the engine allocate or loop without end.
+MAX_NUMBER = 2**31 - 1
+MAX_TEXT = 200
+MAX_ITEMS = 1000
+MAX_DEPTH = 8
+
+
+def check_plain(answer: Any) -> None:
+    """Refuse anything that isn't plain, bounded data: null, true/false, whole numbers, text, lists, tables."""
+    budget = [MAX_ITEMS * 4]
+
+    def walk(v: Any, depth: int) -> None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise IllegalAnswer("the answer is too large")
+        if depth > MAX_DEPTH:
+            raise IllegalAnswer("the answer is nested too deeply")
+        if v is None or isinstance(v, bool):
+            return
+        if isinstance(v, int):
+            if not -MAX_NUMBER <= v <= MAX_NUMBER:
+                raise IllegalAnswer(f"a number in the answer is out of range (at most {MAX_NUMBER:,} either way)")
+            return
+        if isinstance(v, str):
+            if len(v) > MAX_TEXT:
+                raise IllegalAnswer("a text in the answer is too long")
+            return
+        if isinstance(v, (list, tuple)):
+            if len(v) > MAX_ITEMS:
+                raise IllegalAnswer("a list in the answer is too long")
+            for x in v:
+                walk(x, depth + 1)
+            return
+        if isinstance(v, dict):
+            if len(v) > MAX_ITEMS:
+                raise IllegalAnswer("a table in the answer is too large")
+            for k, x in v.items():
+                if not isinstance(k, str) and not (isinstance(k, int) and not isinstance(k, bool)):
+                    raise IllegalAnswer("the keys of a table in an answer are text or whole numbers")
+                walk(x, depth + 1)
+            return
+        raise IllegalAnswer(f"a {type(v).__name__} is not an answer (answers are whole numbers, text, lists and "
+                            "tables)")
+
+    walk(answer, 0)
 
 
 def as_list(answer: Any) -> list[Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .abilities import Effect
+from .answers import is_number
 from .decisions import Decision, IllegalAnswer, Option
 from .events import Event
 from .matching import has_quality, object_matches, player_matches
@@ -100,11 +101,11 @@ def check_choice(game: "GameState", specs: tuple[TargetSpec, ...], chosen: Any, 
     if len(chosen) != len(specs):
         # Allow a flat list when every target word takes exactly one target.
         if all(s.max_count == 1 for s in specs) and len(chosen) == len(specs) and all(
-                isinstance(c, int) for c in chosen):
+                is_number(c) for c in chosen):
             chosen = [[c] for c in chosen]
-        elif all(isinstance(c, int) for c in chosen) and len(specs) == 1:
+        elif all(is_number(c) for c in chosen) and len(specs) == 1:
             chosen = [list(chosen)]
-        elif all(isinstance(c, int) for c in chosen) and all(s.max_count == 1 for s in specs):
+        elif all(is_number(c) for c in chosen) and all(s.max_count == 1 for s in specs):
             raise IllegalAnswer(f"this needs {len(specs)} target{'s' if len(specs) != 1 else ''}, "
                                 f"got {len(chosen)}")
         else:
@@ -112,7 +113,10 @@ def check_choice(game: "GameState", specs: tuple[TargetSpec, ...], chosen: Any, 
                                 f"{'s' if len(specs) != 1 else ''}, got {len(chosen)}")
     normal: list[list[int]] = []
     for spec, picks in zip(specs, chosen):
-        picks = [picks] if isinstance(picks, int) else list(picks)
+        picks = [picks] if is_number(picks) else picks
+        if not isinstance(picks, (list, tuple)) or not all(is_number(t) for t in picks):
+            raise IllegalAnswer(f"the targets for {spec.label} must be a list of ids")
+        picks = list(picks)
         if len(picks) < spec.min_count or len(picks) > spec.max_count:
             if spec.min_count == spec.max_count:
                 raise IllegalAnswer(f"{spec.label} needs exactly {spec.min_count} "

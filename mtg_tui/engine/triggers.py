@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Any, Generator
 
 from .abilities import Effect, Trigger, TriggeredAbility
+from .answers import id_list
 from .conditions import condition_holds
 from .context import Ctx
 from .decisions import Decision, IllegalAnswer, Option
@@ -327,9 +328,10 @@ def _order_decision(game: "GameState", player: int, mine: list[PendingTrigger]) 
                                      "source_uid": t.source_uid, "ability": t.ability} for t in mine]})
 
     def check(ans: Any) -> list[int]:
-        if not isinstance(ans, (list, tuple)) or sorted(ans) != sorted(t.id for t in mine):
+        picks = id_list(ans, "the order of your triggered abilities")
+        if sorted(picks) != sorted(t.id for t in mine):
             raise IllegalAnswer("list each of your triggered abilities exactly once")
-        return list(ans)
+        return picks
     d.validator = check
     return d
 
