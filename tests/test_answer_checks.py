@@ -139,9 +139,9 @@ def test_orders_of_the_wrong_shape_are_refused(db, answer: Any) -> None:
     refused(g, answer)
 
 
-@pytest.mark.parametrize("junk", [1.5, float("nan"), 10**40, {1.5: 2}, object(), "x" * 10_000,
+@pytest.mark.parametrize("junk", [1.5, float("nan"), 10**40, 10**5000, {1.5: 2}, object(), "x" * 10_000,
                                   [[[[[[[[[[[1]]]]]]]]]]], list(range(5000))],
-                         ids=["fraction", "nan", "huge", "fraction key", "object", "long text", "deep", "long list"])
+                         ids=["fraction", "nan", "huge", "enormous", "fraction key", "object", "long text", "deep", "long list"])
 def test_answers_that_are_not_plain_bounded_data_are_refused(db, junk: Any) -> None:
     # Anywhere in an answer, even under a key the decision doesn't read: the record must stay plain data.
     g = state(db, {"hand": ["Blaze"], "battlefield": ["Mountain", "Mountain"]})
