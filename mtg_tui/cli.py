@@ -115,7 +115,7 @@ def cards_list(colors: tuple[str, ...], type_: str | None, cost: int | None, tex
         if in_sets and not any(p.set in in_sets for p in db.printings(name)):
             continue
         if colors or type_ or cost is not None or text:
-            data = db.fields(name)
+            data = db.summary(name)
             from .engine.mana import ManaCost
             try:
                 mc = ManaCost.parse(data.get("cost", ""))

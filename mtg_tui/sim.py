@@ -18,7 +18,7 @@ from typing import Any
 
 from .agents.base import play_out
 from .cardtext.loader import default_db, use_extra_folders
-from .decks.decklist import DecklistError, card_list
+from .decks.decklist import DecklistError, card_list, unplayable
 from .decks.library import UnknownDeckError, load_deck
 from .engine.setup import new_game
 
@@ -134,6 +134,9 @@ def load_cards(name: str) -> tuple[str, list[str]]:
         deck = load_deck(name)
     except (UnknownDeckError, DecklistError, OSError) as e:
         raise ValueError(str(e)) from None
+    problems = unplayable(deck)
+    if problems:
+        raise ValueError("\n".join(problems))
     return deck.name or name, card_list(deck)
 
 

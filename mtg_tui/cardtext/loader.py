@@ -23,11 +23,13 @@ from ..engine.objects import CARD_TYPES, SUPERTYPES, CardDef
 from ..paths import cards_dir, user_cards_dir
 from .compiler import Compiler, Scope
 from .errors import CardError
-from .pool import CardPool
+from .faces import layout_of, read_layout
+from .pool import CardPool, summary_fields
 from .printings import Printing, read_printings
 from .parser import TextError, normalise, parse, split_abilities, subtypes
 
-ALLOWED_KEYS = {"name", "cost", "type", "power", "toughness", "loyalty", "text", "color_indicator", "printings"}
+ALLOWED_KEYS = {"name", "cost", "type", "power", "toughness", "loyalty", "text", "color_indicator", "printings",
+                "layout"}
 
 
 def _all_subtypes() -> dict[str, str]:
@@ -134,8 +136,18 @@ def _stat(v: Any, key: str, file: str, card: str) -> int | str | None:
     raise CardError(file, card, f"{key} must be a number or \"*\", not {v!r}")
 
 
-def card_from_data(data: dict[str, Any], file: str = "") -> CardDef:
-    """Build a CardDef from the fields of a card file, compiling its text."""
+def card_from_data(data: dict[str, Any], file: str = "", playable_only: bool = True) -> CardDef:
+    """Build a CardDef from the fields of a card file, compiling its text (and its faces' or chapters').
+
+    ``playable_only``: a layout the engine doesn't play yet (engine/layouts.py) is a CardError.
+    """
+    if layout_of(data) != "normal":
+        return read_layout(data, file, face_from_data, compile_text, playable_only)
+    return face_from_data(data, file)
+
+
+def face_from_data(data: dict[str, Any], file: str = "") -> CardDef:
+    """Build the CardDef of one face (a card with one face, or one face of a card) from its fields."""
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         raise CardError(file, "", "the card has no name (a `name = \"...\"` line)")
@@ -251,6 +263,10 @@ class CardDatabase:
         if real is None:
             raise KeyError(f"unknown card {name!r}")
         return dict(self.pool.cards[real].data)
+
+    def summary(self, name: str) -> dict[str, str]:
+        """A card's cost, type line and text as a whole, without compiling it (see pool.summary_fields)."""
+        return summary_fields(self.fields(name))
 
     def printings(self, name: str) -> tuple[Printing, ...]:
         """Every printing of a card (set, number, rarity), from all the files that define it."""

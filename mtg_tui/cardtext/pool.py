@@ -34,6 +34,28 @@ def name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
+def summary_fields(data: dict[str, Any]) -> dict[str, str]:
+    """A card's cost, type line and text as a whole, for lists and filters, without compiling it:
+    a split card's halves together (708.4), a double-faced card's front face (711.4a)."""
+    faces = data.get("faces")
+    if not isinstance(faces, list) or not faces or not all(isinstance(f, dict) for f in faces):
+        return {k: str(data.get(k, "") or "") for k in ("cost", "type", "text")}
+    if str(data.get("layout", "")).lower() == "split":
+        return {"cost": "".join(str(f.get("cost", "") or "") for f in faces),
+                "type": " // ".join(str(f.get("type", "")) for f in faces),
+                "text": "\n//\n".join(str(f.get("text", "") or "") for f in faces)}
+    return {k: str(faces[0].get(k, "") or "") for k in ("cost", "type", "text")}
+
+
+def face_names(data: dict[str, Any]) -> list[str]:
+    """The names of a card's faces other than the card's own name (split halves, a back face)."""
+    faces = data.get("faces")
+    if not isinstance(faces, list):
+        return []
+    names = [str(f.get("name", "")).strip() for f in faces if isinstance(f, dict)]
+    return [n for n in names if n and n != str(data.get("name", "")).strip()]
+
+
 @dataclass
 class PoolCard:
     """One card of the pool: the fields of the first file that defines it, and where else it is printed."""
@@ -123,6 +145,7 @@ class CardPool:
         self.read_errors: list[CardError] = []
         self.conflicts: list[CardError] = []
         self._by_key: dict[str, str] = {}
+        self._faces: dict[str, str] = {}
         self._keys: dict[str, tuple[Any, ...]] = {}
         index = index if index is not None else file_index()
         for folder in self.folders:
@@ -152,6 +175,8 @@ class CardPool:
         if known is None:
             self._by_key[key] = name
             self.cards[name] = PoolCard(name, data, file, [file], printings)
+            for face in face_names(data):
+                self._faces.setdefault(name_key(face), name)
             return
         first = self.cards[known]
         if self._key(first) == card_key(data):
@@ -174,6 +199,10 @@ class CardPool:
     def canonical(self, name: str) -> str | None:
         """The exact name of the card ``name`` names (any case, curly or straight apostrophes), or None."""
         return self._by_key.get(name_key(name))
+
+    def card_with_face(self, name: str) -> str | None:
+        """The card one of whose faces is named ``name`` (a split card's half, a double-faced card's back)."""
+        return self._faces.get(name_key(name))
 
     def names(self) -> list[str]:
         return sorted(self.cards)

@@ -95,6 +95,11 @@ class DecklistError(ValueError):
 
 
 def _unknown_name_message(name: str, cards: CardDatabase | None = None) -> str:
+    whole = names.whole_card(name, cards)
+    if whole is not None:
+        if " // " in whole:
+            return f"{name!r} is half of the split card {whole!r}: a decklist names the whole card"
+        return f"{name!r} is the back face of {whole!r}: a decklist names a double-faced card by its front face"
     message = f"unknown card name {name!r}"
     suggestion = names.closest_name(name, cards)
     return f"{message}; did you mean {suggestion!r}?" if suggestion else message
@@ -159,6 +164,17 @@ def parse_decklist(text: str, source: str = "<decklist>", cards: CardDatabase | 
     return deck
 
 
+def unplayable(deck: Decklist, cards: CardDatabase | None = None) -> list[str]:
+    """The deck's known cards that can't be played, each with the reason (the card's own error)."""
+    known = names.card_names(cards)
+    out = []
+    for name in dict.fromkeys(n for _, n in deck.main + deck.sideboard if n in known):
+        reason = names.unplayable_reason(name, cards)
+        if reason:
+            out.append(f"{_where(deck, name)}: {name!r} can't be played: {reason}")
+    return out
+
+
 def _where(deck: Decklist, name: str | None = None) -> str:
     """A problem's location: the source, and the card's line numbers if known."""
     numbers = deck.lines.get(name, []) if name else []
@@ -174,6 +190,7 @@ def check_deck(deck: Decklist, constructed: bool = True, cards: CardDatabase | N
     for _, name in deck.main + deck.sideboard:
         if name not in known:
             problems.append(f"{_where(deck, name)}: {_unknown_name_message(name, cards)}")
+    problems.extend(unplayable(deck, cards))
     for count, name in deck.main + deck.sideboard:
         if count <= 0:
             problems.append(f"{_where(deck, name)}: count {count} of {name!r} is not a positive integer")

@@ -11,6 +11,7 @@ import difflib
 import re
 from typing import TYPE_CHECKING
 
+from mtg_tui.cardtext.errors import CardError
 from mtg_tui.cardtext.pool import name_key
 
 if TYPE_CHECKING:
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 BASIC_LAND_NAMES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 
 __all__ = ["BASIC_LAND_NAMES", "name_key", "card_names", "canonical_name", "closest_name", "card_type",
-           "card_cost", "card_colors", "is_basic_land"]
+           "card_cost", "card_colors", "is_basic_land", "whole_card", "unplayable_reason"]
 
 
 def _db(cards: CardDatabase | None) -> CardDatabase:
@@ -35,8 +36,29 @@ def card_names(cards: CardDatabase | None = None) -> frozenset[str]:
 
 
 def canonical_name(name: str, cards: CardDatabase | None = None) -> str | None:
-    """The exact card name matching ``name`` loosely, or None if unknown."""
-    return _db(cards).canonical(name)
+    """The exact card name matching ``name`` loosely, or None if unknown. A split card is named by both
+    halves, "Assure // Assemble" (also written "Assure/Assemble"); a double-faced card by its front face."""
+    db = _db(cards)
+    found = db.canonical(name)
+    if found is None and "/" in name and "//" not in name:
+        found = db.canonical(name.replace("/", "//"))
+    return found
+
+
+def unplayable_reason(name: str, cards: CardDatabase | None = None) -> str | None:
+    """Why a known card can't be played (its text doesn't compile, its layout isn't supported), or None."""
+    try:
+        _db(cards).get(name)
+    except CardError as e:
+        return str(e)
+    except KeyError:
+        return None   # unknown names are reported as such
+    return None
+
+
+def whole_card(name: str, cards: CardDatabase | None = None) -> str | None:
+    """The card of which ``name`` is a split half or a back face (for a message naming it), or None."""
+    return _db(cards).pool.card_with_face(name)
 
 
 def closest_name(name: str, cards: CardDatabase | None = None) -> str | None:
@@ -48,7 +70,7 @@ def closest_name(name: str, cards: CardDatabase | None = None) -> str | None:
 
 def _field(name: str, key: str, cards: CardDatabase | None) -> str:
     db = _db(cards)
-    return str(db.fields(name).get(key, "")) if name in db else ""
+    return db.summary(name)[key] if name in db else ""
 
 
 def card_type(name: str, cards: CardDatabase | None = None) -> str:

@@ -44,6 +44,16 @@ class CardDef:
     abilities: tuple["Ability", ...] = ()
     is_token: bool = False
     source_file: str = ""
+    layout: str = "normal"                    # "split" (708), "transform" (711) or "saga" (714); see layouts.py
+    faces: tuple["CardDef", ...] = ()         # split: the two halves; transform: the front face, the back face
+    chapters: tuple["Chapter", ...] = ()      # a Saga's chapter abilities (714.2)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """A split card has two names (708.4a); any other card one."""
+        if self.layout == "split":
+            return tuple(f.name for f in self.faces)
+        return (self.name,)
 
     @property
     def colors(self) -> tuple[str, ...]:
@@ -62,6 +72,16 @@ class CardDef:
 
     def __repr__(self) -> str:
         return f"CardDef({self.name!r})"
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """A Saga's chapter ability (714.2): it triggers when lore counters on the Saga reach ``number``
+    (714.2b); "I, II — effect" is two chapter abilities with one effect (714.2c)."""
+
+    number: int
+    effect: Any            # the Effect that resolves (engine.abilities.Effect)
+    text: str              # the chapter's line as printed
 
 
 class Characteristics:

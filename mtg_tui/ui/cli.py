@@ -15,13 +15,16 @@ DEFAULT_OPPONENT_DECK = "Green Stompy"
 
 
 def _load(name: str) -> tuple[str, list[str]]:
-    from ..decks.decklist import DecklistError, card_list
+    from ..decks.decklist import DecklistError, card_list, unplayable
     from ..decks.library import UnknownDeckError, load_deck
     try:
         deck = load_deck(name)
         cards = card_list(deck)
     except (UnknownDeckError, DecklistError, OSError) as e:
         raise click.ClickException(str(e)) from None
+    problems = unplayable(deck)
+    if problems:
+        raise click.ClickException("\n".join(problems))
     if not cards:
         raise click.ClickException(f"the deck {name!r} has no cards")
     return deck.name or name, cards
