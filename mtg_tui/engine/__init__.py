@@ -8,8 +8,8 @@ and tested with only what is under it:
 - state: what a game is. Cards, objects and players (objects.py), mana
   (mana.py), abilities and references as compiled from card text
   (abilities.py, refs.py), events, the log, the decision types
-  (decisions.py), and ``GameState`` (state.py), the data the rules read and
-  change.
+  (decisions.py), which card layouts are played (layouts.py), and
+  ``GameState`` (state.py), the data the rules read and change.
 - rules: what the Comprehensive Rules do to that state, one part each:
   characteristics and layers (layers.py, 613), targets (115), casting and
   activating (casting.py, costs.py, 601-602), resolving (resolution.py,
@@ -24,7 +24,7 @@ and tested with only what is under it:
 """
 
 FLOORS: dict[str, tuple[str, ...]] = {
-    "state": ("abilities", "answers", "decisions", "events", "log", "mana", "objects", "refs", "state"),
+    "state": ("abilities", "answers", "decisions", "events", "layouts", "log", "mana", "objects", "refs", "state"),
     "rules": ("actions", "alike", "casting", "combat", "conditions", "context", "costs", "damage",
               "instructions", "layers", "mana_ability", "matching", "replacement", "resolution", "sba",
               "targets", "triggers"),
