@@ -7,13 +7,12 @@ do", sacrifice costs); the expected outcomes are worked out from the rules.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from mtg_tui.cardtext.loader import CardDatabase
-from mtg_tui.paths import cards_dir
 from mtg_tui.scenario.runner import run_file
 
 POOL = ["plains", "island", "forest", "mountain", "swamp", "grizzly-bears", "soul-warden", "lightning-bolt",
@@ -70,16 +69,8 @@ CUSTOM = {
 
 
 @pytest.fixture(scope="module")
-def custom_db(tmp_path_factory: pytest.TempPathFactory) -> CardDatabase:
-    folder = tmp_path_factory.mktemp("cards")
-    for name in POOL:
-        shutil.copy(cards_dir() / f"{name}.toml", folder)
-    for name, (fields, text) in CUSTOM.items():
-        slug = name.lower().replace(" ", "-")
-        (folder / f"{slug}.toml").write_text(f'name = "{name}"\n{fields}\ntext = """\n{text}"""\n', encoding="utf-8")
-    db = CardDatabase(folder)
-    assert db.check() == []
-    return db
+def custom_db(card_db_of: Any) -> CardDatabase:
+    return card_db_of(POOL, CUSTOM)
 
 
 def run(tmp_path: Path, db: CardDatabase, text: str) -> None:

@@ -6,17 +6,12 @@ both battlefields, graveyards, life totals, hand sizes. Nothing hidden.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from ..engine.view import GameView, ObjectView
-from .textread import CardReading, read_card
-
-COLOR_OF_WORD = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-COLOR_OF_NAME = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-LAND_COLORS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+from .knowledge import CardReading, makes_mana, mana_colors, protections, reading_of, unblockable_by
 
 
 @dataclass
@@ -91,34 +86,13 @@ class Creature:
 
     @property
     def regenerates(self) -> bool:
-        return any(r.regenerate for _, _, r in self.reading.activated)
-
-    @property
-    def self_pump(self) -> tuple[str, tuple[int, int]] | None:
-        for cost, _, r in self.reading.activated:
-            if r.self_pump:
-                return cost, r.self_pump
-        return None
+        return any(r.regenerate for _, r in self.reading.activated)
 
 
 def creature_of(v: ObjectView) -> Creature:
-    abil = tuple(v.abilities)
-    reading = read_card(v.name, abil, v.text)
-    prot = set()
-    never: list[str] = []
-    for a in abil:
-        low = a.lower()
-        for m in re.finditer(r"protection from (\w+)", low):
-            c = COLOR_OF_WORD.get(m.group(1))
-            if c:
-                prot.add(c)
-        m = re.search(r"can't be blocked by (\w+?)s?\b\.?$", low.rstrip("."))
-        if m:
-            never.append(m.group(1).capitalize())
-    colors = frozenset(COLOR_OF_NAME.get(c, c) for c in v.colors)
     return Creature(v, v.id, v.name, v.controller, v.power or 0, v.toughness or 0, v.damage,
-                    frozenset(v.keywords), frozenset(v.flags), v.tapped, v.sick, colors, v.subtypes,
-                    frozenset(prot), tuple(never), reading, v.is_token)
+                    frozenset(v.keywords), frozenset(v.flags), v.tapped, v.sick, frozenset(v.colors), v.subtypes,
+                    protections(v), unblockable_by(v), reading_of(v), v.is_token)
 
 
 def can_block(blocker: Creature, attacker: Creature) -> bool:
@@ -237,8 +211,7 @@ class Board:
         for p in self.theirs():
             if p.tapped:
                 continue
-            if p.is_land or (p.is_creature and not p.sick and any("add" in a.lower() and "{t}" in a.lower()
-                                                                  for a in p.abilities)):
+            if p.is_land or (p.is_creature and not p.sick and makes_mana(p)):
                 n += 1
         return n
 
@@ -248,11 +221,11 @@ class Board:
         out: set[str] = set()
         for p in self.theirs():
             if p.is_land:
-                out |= land_colors(p)
+                out |= mana_colors(p)
             else:
-                out |= {COLOR_OF_NAME.get(c, c) for c in p.colors}
+                out |= set(p.colors)
         for g in self.players[self.opp].graveyard:
-            out |= {COLOR_OF_NAME.get(c, c) for c in g.colors}
+            out |= set(g.colors)
         return frozenset(out)
 
     @property
@@ -261,16 +234,6 @@ class Board:
 
     def planeswalkers(self, player: int) -> list[ObjectView]:
         return [p for p in self.permanents if p.controller == player and "Planeswalker" in p.types]
-
-
-def land_colors(v: ObjectView) -> set[str]:
-    out = {LAND_COLORS[s] for s in v.subtypes if s in LAND_COLORS}
-    for a in v.abilities:
-        if "add" in a.lower():
-            if "any color" in a.lower():
-                out |= set("WUBRG")
-            out |= {c for c in re.findall(r"\{([WUBRG])\}", a)}
-    return out
 
 
 @dataclass

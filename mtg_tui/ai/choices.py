@@ -4,50 +4,33 @@ discards, trigger order, damage order and assignment, payment.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ..engine.decisions import Decision
-from .board import Board, land_colors
+from ..engine.mana import COLOR_NAMES
+from .board import Board
 from .evaluate import card_value, creature_value, permanent_value
-from .textread import Reading, read
+from .judgement import worth_to
+from .knowledge import cost_colors, mana_colors, mana_value_of, optional_reading, read_ability, read_effect, \
+    reading_of
+from .reading import YOU, Reading
 from .targeting import choose
 
 
-def _source_reading(board: Board, d: Decision) -> Reading:
-    """What the spell or ability asking this decision does (read from its card's text)."""
-    from .textread import split_activated
-    name = board.view.describe(d.source) if d.source is not None else ""
-    v = board.view.find(d.source) if d.source is not None else None
-    texts = list(v.abilities) if v is not None and v.abilities else _card_texts(board, name)
-    if not texts and v is not None:
-        texts = [p for p in v.text.split("\n") if p.strip()]
-    if "triggered ability" in d.prompt:
-        trig = [t for t in texts if t.lower().startswith(("when", "whenever", "at the beginning"))
-                and "target" in t.lower()]
-        if trig:
-            return read(trig[0], name)
-    if v is not None and v.zone == "battlefield":
-        acts = [split_activated(t) for t in texts]
-        acts = [a for a in acts if a is not None and "target" in a[1].lower()]
-        if acts:
-            return read(acts[0][1], name)
-    return read(" ".join(texts), name)
-
-
-def _card_texts(board: Board, name: str) -> list[str]:
-    """A card's printed paragraphs, from the card database (public knowledge)."""
-    try:
-        card = board.view.game.cards.get(name)
-    except Exception:  # noqa: BLE001 - a token or an unknown name: nothing to read
-        return []
-    return [p for p in (getattr(card, "text", "") or "").split("\n") if p.strip()]
+def decision_reading(board: Board, d: Decision) -> Reading:
+    """What the spell or ability asking for targets does: the effect the decision carries, or
+    for an Aura spell (whose effect is empty) the card's own abilities."""
+    r = read_effect(d.data.get("effect"))
+    if not r.impacts and d.source is not None:
+        v = board.view.find(d.source)
+        if v is not None:
+            return reading_of(v).main
+    return r
 
 
 def targets(board: Board, d: Decision) -> list[list[int]]:
     rows = d.data["specs"]
-    r = _source_reading(board, d)
-    answer, _ = choose(board, rows, r)
+    answer, _ = choose(board, rows, decision_reading(board, d))
     return answer
 
 
@@ -75,31 +58,50 @@ def choose_decision(board: Board, d: Decision) -> Any:
     return vals[: d.min]
 
 
-def _color(board: Board, d: Decision) -> Any:
-    vals = d.option_values()
-    # the colour our hand needs most
+def _needed_colors(board: Board) -> dict[str, int]:
+    """How many coloured symbols of each colour the spells in our hand have."""
     need: dict[str, int] = {}
     for c in board.hand:
-        for col in re.findall(r"\{([WUBRG])\}", c.mana_cost):
+        for col in cost_colors(c.mana_cost):
             need[col] = need.get(col, 0) + 1
-    names = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
-    ranked = sorted(vals, key=lambda v: (-need.get(next((k for k, n in names.items() if n == v), ""), 0),
-                                         vals.index(v)))
+    return need
+
+
+def _color(board: Board, d: Decision) -> Any:
+    """The colour our hand needs most."""
+    vals = d.option_values()
+    need = _needed_colors(board)
+    by_name = {n: k for k, n in COLOR_NAMES.items()}
+    ranked = sorted(vals, key=lambda v: (-need.get(by_name.get(v, ""), 0), vals.index(v)))
     return ranked[0]
 
 
 def may(board: Board, d: Decision) -> str:
-    """'You may ...': yes when it helps us."""
+    """'You may ...' (or pay to keep something): yes when it is worth it to us."""
+    view = board.view
+    keep = d.data.get("keep")
+    if keep is not None:
+        # "... unless you pay": paying keeps our permanent, or our spell from being countered
+        v = view.find(keep)
+        worth = (permanent_value(v, board.creatures) if v.zone == "battlefield" else card_value(v)) \
+            if v is not None else 0.0
+        return "yes" if worth >= 0.5 * mana_value_of(d.data.get("cost", "")) else "no"
+    ins = d.data.get("may")
+    if ins is None:
+        return "no"      # nothing says what it would do
     top = board.stack[0] if board.stack else None
-    text = (top.text if top is not None else "") + " " + d.prompt
-    low = text.lower()
-    bad = ("sacrifice", "discard", "lose", "pay ")
-    good = ("return", "draw", "gain", "put", "search", "create", "untap")
-    m = re.search(r"you may ([^.]*)", low)
-    clause = m.group(1) if m else low
-    if any(b in clause for b in bad) and not any(g in clause for g in good):
-        return "no"
-    return "yes"
+    effect = top.effect if top is not None else None
+    r = optional_reading(effect, ins)
+    controller = top.controller if top is not None else d.player
+    rows = top.target_rows if top is not None else ()
+    others = Reading(impacts=tuple(i for i in r.impacts if i.what != "sacrifice" or i.side != YOU))
+    worth = worth_to(view, d.player, controller, others, rows)
+    for flt in r.sacrifices:
+        fits = [c for c in board.mine() if view.fits(c.id, flt, board.me, top.source_id if top else None)]
+        if not fits:
+            return "no"   # nothing to sacrifice: saying yes does nothing
+        worth -= min(permanent_value(c, board.creatures) for c in fits)
+    return "yes" if worth > 0 else "no"
 
 
 def scry(board: Board, d: Decision) -> list[int]:
@@ -107,37 +109,27 @@ def scry(board: Board, d: Decision) -> list[int]:
     out = []
     lands = board.my_land_count + sum(1 for c in board.hand if c.is_land)
     for opt in d.options:
-        name = opt.label
-        is_land = _is_land_name(board, name)
+        card = board.view.offered(opt.value)
+        is_land = card is not None and card.is_land
         if is_land and lands >= 5 or not is_land and lands <= 2:
             out.append(opt.value)
     return out
 
 
-def _is_land_name(board: Board, name: str) -> bool:
-    try:
-        card = board.view.game.cards.get(name)
-    except Exception:  # noqa: BLE001
-        return False
-    return "Land" in getattr(card, "types", ())
-
-
 def search(board: Board, d: Decision) -> list[int]:
-    """A basic land: the colour the hand needs and the lands lack."""
+    """A land of the colour the hand needs and the lands lack."""
     if d.max <= 0 or not d.options:
         return []
     have: set[str] = set()
     for land in board.lands(board.me):
-        have |= land_colors(land)
-    need: dict[str, int] = {}
-    for c in board.hand:
-        for col in re.findall(r"\{([WUBRG])\}", c.mana_cost):
-            need[col] = need.get(col, 0) + 1
-    basic = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+        have |= mana_colors(land)
+    need = _needed_colors(board)
 
     def rank(opt: Any) -> tuple[float, int]:
-        col = basic.get(opt.label, "")
-        return (-(3.0 * (col in need and col not in have) + need.get(col, 0) * 0.5), d.options.index(opt))
+        card = board.view.offered(opt.value)
+        cols = mana_colors(card) if card is not None else set()
+        gain = max((3.0 * (col in need and col not in have) + need.get(col, 0) * 0.5 for col in cols), default=0.0)
+        return (-gain, d.options.index(opt))
     ranked = sorted(d.options, key=rank)
     return [o.value for o in ranked[: d.max]]
 
@@ -206,10 +198,10 @@ def discard(board: Board, d: Decision) -> list[int]:
 def order_triggers(board: Board, d: Decision) -> list[int]:
     """Put our triggers on the stack so the best resolve first (the last one listed resolves first):
     what hurts the opponent first, then what helps us, and what costs us last."""
-    trig = d.data.get("triggers") or [{"id": o.value, "text": o.label, "source": ""} for o in d.options]
+    trig = d.data.get("triggers") or [{"id": o.value} for o in d.options]
 
     def resolve_rank(t: dict[str, Any]) -> tuple[int, int]:
-        r = read(t.get("text", ""), t.get("source", ""))
+        r = read_ability(t.get("ability"))
         if r.sacrifice_self:
             rank = 3
         elif r.harmful or r.drain:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..engine.view import GameView, ObjectView
 from .board import Creature, creature_of
-from .textread import read, read_card
+from .knowledge import reading_of
 
 WIN = 100000.0
 
@@ -62,11 +62,11 @@ def creature_value(c: Creature) -> float:
 def abilities_value(c: Creature) -> float:
     v = 0.0
     r = c.reading
-    for cost, _, a in r.activated:
+    for ability, a in r.activated:
         if a.mana:
             v += 1.0
         elif a.damage:
-            v += 2.0 if "{t}" in cost.lower() else 0.8
+            v += 2.0 if ability.cost.tap else 0.8
         elif a.loot or a.draw:
             v += 1.5
         elif a.regenerate or a.self_pump:
@@ -93,10 +93,9 @@ def card_value(v: ObjectView) -> float:
         return 2.0
     if v.is_creature:
         return creature_value(creature_of(v))
-    r = read(v.text.replace("\n", " "), v.name)
     mv = v.mana_value
     base = 1.0 + 1.1 * mv
-    if r.removal or r.counter:
+    if any(r.removal or r.counter for r in reading_of(v).all):
         base += 1.5
     if "Planeswalker" in v.types:
         base += 2.0
@@ -113,7 +112,7 @@ def permanent_value(v: ObjectView, board_creatures: dict[int, Creature] | None =
         return 3.0 + 1.5 * (v.loyalty or 0)
     if v.attached_to is not None:
         return 0.5   # counted through the creature it changes
-    cr = read_card(v.name, tuple(v.abilities), v.text)
+    cr = reading_of(v)
     if cr.main.anthem:
         return 3.0
     return 2.0 if cr.activated or cr.triggered else 1.5

@@ -23,11 +23,11 @@ from typing import Any
 from .board import Board, Creature
 from .combat_math import Fighter, fight
 from .evaluate import creature_value
-from .textread import spell_reading
+from .knowledge import activated, read_ability, reading_of
 from .levels import Level
 from .main_phase import lethal_burn
 from .plays import Play, candidate_plays
-from .targeting import counter_value, face_value, kill_value
+from .targeting import counter_value, face_value, kill_value, stack_reading
 
 
 def instant_action(board: Board, options: list[Any], level: Level, memo: Any) -> dict[str, Any] | None:
@@ -85,10 +85,14 @@ def _may_finish(board: Board, options: list[Any]) -> bool:
         a = o.value
         if a.get("action") == "cast":
             v = board.view.find(a["card"])
-            if v is not None and "damage" in v.text.lower():
+            if v is not None and any(r.damage for r in reading_of(v).all):
                 return True
-        elif a.get("action") == "activate" and "damage" in o.label.lower():
-            return True
+        elif a.get("action") == "activate":
+            v = board.view.find(a["source"])
+            abilities = activated(v) if v is not None else []
+            i = a.get("ability") or 0
+            if 0 <= i < len(abilities) and read_ability(abilities[i]).damage:
+                return True
     return False
 
 
@@ -110,9 +114,7 @@ def respond(board: Board, plays: list[Play], top: Any, level: Level, memo: Any) 
     if not level.uses_tricks:
         return None
     # save a creature of ours that the top item harms
-    v = board.view.find(top.id)
-    text = top.text or (v.text if v is not None else "")
-    r = spell_reading(top.name, text)
+    r = stack_reading(board, top)
     mine = [t for t, _ in top.targets if t in board.creatures and board.creatures[t].controller == board.me]
     if not mine or not r.harmful:
         return None
@@ -122,7 +124,7 @@ def respond(board: Board, plays: list[Play], top: Any, level: Level, memo: Any) 
     if not dies:
         return None
     for p in plays:
-        if p.kind == "regen" and p.action.get("source") == c.id and r.destroy and "regenerated" not in text.lower():
+        if p.kind == "regen" and p.action.get("source") == c.id and r.destroy and not r.no_regen:
             return p.action
         if p.kind == "regen" and p.action.get("source") == c.id and r.damage:
             return p.action

@@ -24,7 +24,7 @@ from ..engine.abilities import Effect
 from ..engine.decisions import Decision
 from ..engine.view import GameView
 from .knowledge import read_card, read_effect
-from .reading import ATTACHED, TARGET, polarity
+from .reading import ATTACHED, OPPONENTS, SELF, TARGET, TARGET_CONTROLLER, YOU, Reading, polarity
 
 Polarity = Literal["harmful", "helpful", "neutral"]
 
@@ -62,6 +62,28 @@ def side_of(view: GameView, oid: int) -> int | None:
     if v is None:
         return None
     return v.controller if v.zone in ("battlefield", "stack") else v.owner
+
+
+def worth_to(view: GameView, player: int, controller: int, reading: Reading,
+             target_rows: tuple[tuple[int, ...], ...] = ()) -> float:
+    """What a reading's impacts are worth to ``player``, when ``controller`` controls what does them.
+
+    ``target_rows`` are the chosen targets, one row per target word. What touches
+    everyone alike, or objects named some other way, counts for nothing.
+    """
+    total = 0.0
+    for i in reading.impacts:
+        if i.side in (YOU, SELF):
+            sign = 1.0 if player == controller else -1.0
+        elif i.side == OPPONENTS:
+            sign = -1.0 if player == controller else 1.0
+        elif i.side in (TARGET, TARGET_CONTROLLER) and i.index is not None and i.index < len(target_rows):
+            sides = [side_of(view, t) for t in target_rows[i.index]]
+            sign = sum(1.0 if s == player else -1.0 for s in sides if s is not None)
+        else:
+            continue
+        total += sign * i.worth
+    return total
 
 
 def ordered_targets(view: GameView, decision: Decision, row: int = 0) -> list[int]:

@@ -26,14 +26,27 @@ EMPTY = Reading()
 
 
 def _cached(kind: str, obj: Any, build: Any) -> Any:
+    """``build(obj)``, once per compiled object (compiled objects are never changed)."""
     key = (kind, id(obj))
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is obj:
         return hit[1]
+    return _store(key, obj, build(obj))
+
+
+def _cached_all(kind: str, objs: tuple[Any, ...], build: Any) -> Any:
+    """``build(objs)``, once per combination of compiled objects (in whatever tuple they come)."""
+    key = (kind, *map(id, objs))
+    hit = _CACHE.get(key)
+    if hit is not None and len(hit[0]) == len(objs) and all(a is b for a, b in zip(hit[0], objs)):
+        return hit[1]
+    return _store(key, objs, build(objs))
+
+
+def _store(key: tuple[Any, ...], obj: Any, value: Any) -> Any:
     if len(_CACHE) >= _CACHE_LIMIT:
         _CACHE.clear()
-    value = build(obj)
-    _CACHE[key] = (obj, value)
+    _CACHE[key] = (obj, value)   # keeping the object keeps its id from being reused
     return value
 
 
@@ -68,11 +81,44 @@ def mode_readings(effect: Effect) -> list[Reading]:
 
 def read_ability(ability: Any) -> Reading:
     """What one ability does."""
+    if ability is None:
+        return EMPTY
+
     def build(a: Any) -> Reading:
         n = Notes(targets_of(a))
         n.read_ability(a)
         return n.reading()
     return _cached("ability", ability, build)
+
+
+def optional_reading(effect: Effect | None, may: Any) -> Reading:
+    """What saying yes to a "you may" instruction does: its own instructions, and the
+    "if you do" instructions that follow it in ``effect`` (608.2c)."""
+    def build(m: Any) -> Reading:
+        n = Notes(effect.targets if effect is not None else ())
+        n.read(m.body)
+        n.read(tuple(b for ins in _after(effect, m) for b in ins.body))
+        return n.reading()
+    return _cached(f"may{id(effect)}", may, build)
+
+
+def _after(effect: Effect | None, may: Any) -> list[Any]:
+    """The "if you do" instructions right after ``may`` wherever it sits in ``effect``."""
+    from ..engine.instructions import Delayed, IfYouDo
+    if effect is None:
+        return []
+    lists = [effect.instructions] + [m.instructions for m in effect.modes]
+    lists += [ins.effect.instructions for seq in list(lists) for ins in seq if isinstance(ins, Delayed)]
+    for seq in lists:
+        for k, ins in enumerate(seq):
+            if ins is may:
+                out = []
+                for nxt in seq[k + 1:]:
+                    if not isinstance(nxt, IfYouDo):
+                        break
+                    out.append(nxt)
+                return out
+    return []
 
 
 @dataclass(frozen=True)
@@ -108,7 +154,7 @@ def read_card(abilities: tuple[Any, ...]) -> CardReading:
             else:
                 main.read_ability(a)
         return CardReading(main.reading(), tuple(activated), tuple(triggered))
-    return _cached("card", abilities, build)
+    return _cached_all("card", tuple(abilities), build)
 
 
 def reading_of(v: ObjectView) -> CardReading:
@@ -194,18 +240,12 @@ def unblockable_by(v: ObjectView) -> tuple[str, ...]:
 
 
 def cost_colors(mana_cost: str) -> list[str]:
-    """The coloured symbols of a mana cost, one entry per symbol ("{1}{G}{G}" -> ["G", "G"])."""
+    """The coloured mana symbols of a cost, one entry per symbol ("{1}{G}{G}" -> ["G", "G"])."""
     try:
         cost = ManaCost.parse(mana_cost)
     except ManaError:
         return []
-    out: list[str] = []
-    for s in cost.symbols:
-        if s.kind == "color":
-            out.append(s.value)
-        elif s.kind == "hybrid":
-            out.extend(o for o in s.options if o in "WUBRG")
-    return out
+    return [s.value for s in cost.symbols if s.kind == "color"]
 
 
 def mana_value_of(cost: str) -> int:

@@ -16,11 +16,11 @@ One action per decision (the game asks again after each):
 
 from __future__ import annotations
 
-import re
 from itertools import combinations
 from typing import Any
 
-from .board import Board, land_colors
+from .board import Board
+from .knowledge import cost_colors, enters_tapped, mana_colors, spell_reading
 from .levels import Level
 from .plays import Play, candidate_plays
 
@@ -43,11 +43,11 @@ def choose_land(board: Board, land_actions: list[dict[str, Any]]) -> dict[str, A
         return land_actions[0]
     have: set[str] = set()
     for land in board.lands(board.me):
-        have |= land_colors(land)
+        have |= mana_colors(land)
     spells = [c for c in board.hand if not c.is_land]
     need: dict[str, int] = {}
     for s in spells:
-        for col in re.findall(r"\{([WUBRG])\}", s.mana_cost):
+        for col in cost_colors(s.mana_cost):
             need[col] = need.get(col, 0) + 1
     untapped_now = board.mana_count
     # would one more untapped mana let us cast something this turn that we can't now?
@@ -56,12 +56,12 @@ def choose_land(board: Board, land_actions: list[dict[str, Any]]) -> dict[str, A
 
     def rank(item: tuple[dict[str, Any], Any]) -> tuple[float, int]:
         c = item[1]
-        cols = land_colors(c)
-        enters_tapped = "enters the battlefield tapped" in c.text.lower()
+        cols = mana_colors(c)
+        tapped = enters_tapped(c)
         missing = sum(n for col, n in need.items() if col in cols and col not in have)
         useful = sum(n for col, n in need.items() if col in cols)
         score = 3.0 * missing + 0.3 * useful + (0.5 if len(cols) > 1 else 0.0)
-        if enters_tapped:
+        if tapped:
             score += -4.0 if wants_mana_now else 1.0
         return (-score, c.id)
     cards.sort(key=rank)
@@ -142,7 +142,6 @@ def reserve_for(board: Board, plays: list[Play]) -> tuple[str, float]:
     """The mana to keep open for the best instant-speed card we hold, and what keeping it is worth."""
     from .board import creature_of
     from .evaluate import creature_value
-    from .textread import spell_reading
     best: tuple[str, float] = ("", 0.0)
     for card in board.hand:
         if card.is_land or not ("Instant" in card.types or "flash" in card.keywords):
@@ -151,7 +150,7 @@ def reserve_for(board: Board, plays: list[Play]) -> tuple[str, float]:
         if card.is_creature:
             worth = 0.5 * creature_value(creature_of(card))
         else:
-            r = spell_reading(card.name, card.text)
+            r = spell_reading(card)
             if r.counter:
                 worth = 4.5 if board.opp_hand_count else 0.5
             elif r.removal:
@@ -228,7 +227,7 @@ def _clears_blocker(board: Board, p: Play) -> bool:
 def _easy_land(board: Board, lands: list[dict[str, Any]]) -> dict[str, Any]:
     for a in lands:
         v = board.view.find(a["card"])
-        if v is not None and "enters the battlefield tapped" not in v.text.lower():
+        if v is not None and not enters_tapped(v):
             return a
     return lands[0]
 

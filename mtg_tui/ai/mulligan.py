@@ -9,17 +9,15 @@ the hand's colours don't count fully.
 
 from __future__ import annotations
 
-import re
-
 from ..engine.view import ObjectView
-from .board import land_colors
 from .evaluate import card_value
+from .knowledge import cost_colors, mana_colors
 
 
 def _colors_needed(spells: list[ObjectView]) -> set[str]:
     out: set[str] = set()
     for s in spells:
-        out |= set(re.findall(r"\{([WUBRG])\}", s.mana_cost))
+        out |= set(cost_colors(s.mana_cost))
     return out
 
 
@@ -29,7 +27,7 @@ def effective_lands(hand: list[ObjectView]) -> float:
     need = _colors_needed(spells)
     n = 0.0
     for land in lands:
-        cols = land_colors(land)
+        cols = mana_colors(land)
         n += 1.0 if (not need or cols & need or not cols) else 0.6
     return n
 
@@ -80,7 +78,7 @@ def choose_bottom(hand: list[ObjectView], n: int) -> list[int]:
 
 def _land_rank(land: ObjectView, hand: list[ObjectView]) -> float:
     need = _colors_needed([c for c in hand if not c.is_land])
-    cols = land_colors(land)
+    cols = mana_colors(land)
     return -(len(cols & need) + (0.5 if len(cols) > 1 else 0.0))
 
 

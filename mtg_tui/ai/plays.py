@@ -9,7 +9,6 @@ answer to something; "combat": during combat).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,10 +16,9 @@ from ..engine.view import ObjectView
 from .attack import guaranteed_damage
 from .board import Board, Creature, creature_of
 from .evaluate import card_value, creature_value
-from .textread import Reading, is_modal, mode_readings, read, spell_reading
+from .knowledge import activated, mana_value_of, mode_readings, read_ability, read_effect, reading_of, spell_effect
+from .reading import EACH, EVENT, Reading
 from .targeting import choose
-
-_MANA = re.compile(r"\{[^}]+\}")
 
 
 @dataclass
@@ -38,21 +36,7 @@ class Play:
 
     @property
     def mv(self) -> int:
-        n = 0
-        for s in _MANA.findall(self.cost):
-            body = s[1:-1]
-            n += int(body) if body.isdigit() else 1
-        return n
-
-
-def mana_part(cost_text: str) -> str:
-    """'{1}, {T}, Sacrifice ~' -> '{1}'."""
-    return "".join(s for s in _MANA.findall(cost_text) if s.upper() not in ("{T}", "{Q}"))
-
-
-def ability_text(label: str, name: str) -> str:
-    prefix = f"{name}: "
-    return label.removeprefix(prefix)
+        return mana_value_of(self.cost)
 
 
 def is_instant_speed(v: ObjectView) -> bool:
@@ -99,7 +83,7 @@ def candidate_plays(board: Board, options: list[Any], *, needs: bool = False) ->
             src = view.find(a["source"])
             if src is None:
                 continue
-            p = _activate_play(board, src, a, opt.label)
+            p = _activate_play(board, src, a)
             if p is not None:
                 plays.append(p)
     return plays
@@ -123,7 +107,6 @@ def _cast_play(board: Board, card: ObjectView, a: dict[str, Any]) -> Play | None
     view = board.view
     cost = card.mana_cost
     instant = is_instant_speed(card)
-    text = card.text
     base = {"action": "cast", "card": card.id, "pay": "auto"}
     if card.is_creature:
         c = creature_of(card)
@@ -138,7 +121,7 @@ def _cast_play(board: Board, card: ObjectView, a: dict[str, Any]) -> Play | None
             play.timing = "flash"
         return play
     if "Aura" in card.subtypes:
-        r = spell_reading(card.name, text)
+        r = reading_of(card).main
         rows = view.action_targets(board.me, base)
         if not rows:
             return None
@@ -156,9 +139,10 @@ def _cast_play(board: Board, card: ObjectView, a: dict[str, Any]) -> Play | None
     if "Instant" not in card.types and "Sorcery" not in card.types:
         return _permanent_play(board, card, base)
     # Instants and sorceries
-    if is_modal(text):
-        return _modal_play(board, card, base)
-    r = spell_reading(card.name, text)
+    effect = spell_effect(card)
+    if effect is not None and effect.is_modal:
+        return _modal_play(board, card, base, effect)
+    r = read_effect(effect)
     x = None
     if "{X}" in cost:
         xm = _x_max(board, cost)
@@ -200,14 +184,17 @@ def _cast_play(board: Board, card: ObjectView, a: dict[str, Any]) -> Play | None
         return Play(action, value + r_gain, pay_cost, "burn", timing, card.name, r, card, instant,
                     precombat=True)
     if r.damage and r.damage_to == "each_creature":
-        n = r.damage
-        mine = sum(creature_value(c) for c in board.my_creatures if c.health <= n and not c.indestructible)
-        theirs = sum(creature_value(c) for c in board.opp_creatures if c.health <= n and not c.indestructible)
+        n = r.damage if r.damage > 0 else (x or 0)
+        hit = _mass_hit(board, r, card)
+        mine = sum(creature_value(c) for c in hit if c.controller == board.me and c.health <= n and not c.indestructible)
+        theirs = sum(creature_value(c) for c in hit if c.controller == board.opp and c.health <= n
+                     and not c.indestructible)
         return Play(dict(action, targets=[[] for _ in rows]), theirs - mine - 1.0, pay_cost, "sweeper", "main",
                     card.name, r, card, instant, precombat=True)
     if r.wrath:
-        mine = sum(creature_value(c) for c in board.my_creatures if not c.indestructible)
-        theirs = sum(creature_value(c) for c in board.opp_creatures if not c.indestructible)
+        hit = _mass_hit(board, r, card)
+        mine = sum(creature_value(c) for c in hit if c.controller == board.me and not c.indestructible)
+        theirs = sum(creature_value(c) for c in hit if c.controller == board.opp and not c.indestructible)
         return Play(dict(action, targets=[[] for _ in rows]), theirs - mine - 2.0, pay_cost, "sweeper", "main",
                     card.name, r, card, instant, precombat=True)
     if r.edict:
@@ -254,7 +241,7 @@ def _cast_play(board: Board, card: ObjectView, a: dict[str, Any]) -> Play | None
             return Play(action, 2.0 * n - 1.0, pay_cost, "draw", timing, card.name, r, card, instant)
         if n <= 0:
             return None
-        return Play(dict(action, targets=[[] for _ in rows]), 1.9 * n + (0.5 if "scry" in text.lower() else 0),
+        return Play(dict(action, targets=[[] for _ in rows]), 1.9 * n + (0.5 if r.scry else 0),
                     pay_cost, "draw", timing, card.name, r, card, instant)
     if r.ramp:
         lands = board.my_land_count
@@ -291,14 +278,19 @@ def _x_needed(board: Board, tid: int, amount: int) -> int:
     return amount
 
 
+def _mass_hit(board: Board, r: Reading, card: ObjectView) -> list[Creature]:
+    """The creatures an "each creature ..." or "all creatures ..." effect touches."""
+    flt = r.mass_filter
+    if flt is None:
+        return list(board.creatures.values())
+    return [c for c in board.creatures.values() if board.view.fits(c.id, flt, board.me, card.id)]
+
+
 def _etb_value(board: Board, card: ObjectView) -> float:
     out = 0.0
-    abil = card.abilities or tuple(p for p in card.text.split("\n") if p.strip())
-    for t in abil:
-        low = t.lower()
-        if not (low.startswith("when") and "enters the battlefield" in low):
+    for _, r in reading_of(card).triggered:
+        if not r.etb:
             continue
-        r = read(t, card.name)
         if r.draw:
             out += 1.8 * r.draw
         if r.bounce:
@@ -314,42 +306,44 @@ def _etb_value(board: Board, card: ObjectView) -> float:
 
 
 def _permanent_play(board: Board, card: ObjectView, base: dict[str, Any]) -> Play | None:
-    r = read(card.text.replace("\n", " "), card.name)
-    abil_texts = [p for p in card.text.split("\n") if p.strip()]
+    cr = reading_of(card)
+    r = cr.main
     n_mine = len(board.my_creatures)
     score = 1.5
     kind = "permanent"
+    abilities = [a for a, _ in cr.activated]
+    mass = [i.worth for i in r.impacts if i.side == EACH]
     if r.anthem:
         p, t = r.anthem
         affected = n_mine
-        if "white creatures" in card.text.lower():
-            affected = sum(1 for c in board.my_creatures if "W" in c.colors)
+        if r.anthem_filter is not None:
+            affected = sum(1 for c in board.my_creatures if board.view.fits(c.id, r.anthem_filter, board.me, card.id))
         score = 0.8 + affected * (0.9 * p + 0.5 * t + 0.2)
         if r.haste_all:
             score = 0.5 + 0.4 * len([c for c in board.my_creatures if c.sick]) + 0.3 * len(board.hand)
         kind = "anthem"
-    elif any(t.lower().startswith("equip") for t in abil_texts) or "equipped creature" in card.text.lower():
+    elif "Equipment" in card.subtypes or any(a.attach for a in abilities):
         score = 1.5 + (1.5 if n_mine else 0.0)
         kind = "equipment"
-    else:
-        acts = [t for t in abil_texts if ":" in t]
-        if any("add {" in t.lower() for t in acts):
+    elif abilities:
+        if any(a.is_mana for a in abilities):
             score = 3.0 if board.my_land_count < 5 else 1.2
             kind = "ramp"
-        elif acts:
+        else:
             score = 2.5
-        elif "humility" in card.name.lower() or "all creatures lose all abilities" in card.text.lower():
-            mine = sum(creature_value(c) for c in board.my_creatures)
-            theirs = sum(creature_value(c) for c in board.opp_creatures)
-            score = (theirs - mine) * 0.5
-        elif "draws an additional card" in card.text.lower():
-            score = 0.5
+    elif mass:
+        # the same for every creature (Humility): as good as it is bad for the other side
+        mine = sum(creature_value(c) for c in board.my_creatures)
+        theirs = sum(creature_value(c) for c in board.opp_creatures)
+        score = (theirs - mine) * 0.5 * (1.0 if sum(mass) < 0 else -1.0)
+    elif cr.triggered and all(i.side in (EACH, EVENT) for _, t in cr.triggered for i in t.impacts):
+        score = 0.5      # helps both players alike (an extra card each turn)
     return Play(dict(base, targets=[]), score, card.mana_cost, kind, "main", card.name, r, card, False,
                 precombat=kind in ("anthem", "equipment"))
 
 
-def _modal_play(board: Board, card: ObjectView, base: dict[str, Any]) -> Play | None:
-    modes = mode_readings(card.text, card.name)
+def _modal_play(board: Board, card: ObjectView, base: dict[str, Any], effect: Any) -> Play | None:
+    modes = mode_readings(effect)
     best: Play | None = None
     for i, r in enumerate(modes):
         action = dict(base, mode=[i + 1])
@@ -419,27 +413,23 @@ def _overrun_play(board: Board, card: ObjectView | None, action: dict[str, Any],
 # Activated abilities
 
 
-def _activate_play(board: Board, src: ObjectView, a: dict[str, Any], label: str) -> Play | None:
-    text = ability_text(label, src.name)
-    from .textread import split_activated
-    low = text.lower()
-    base = {"action": "activate", "source": src.id, "ability": a.get("ability", 0), "pay": "auto"}
-    if low.startswith("equip"):
-        cost = mana_part(text[5:])
-        return _equip_play(board, src, base, cost)
-    split = split_activated(text)
-    if split is None:
+def _activate_play(board: Board, src: ObjectView, a: dict[str, Any]) -> Play | None:
+    abilities = activated(src)
+    index = a.get("ability", 0) or 0
+    if not 0 <= index < len(abilities):
         return None
-    cost_text, eff = split
-    r = read(eff, src.name)
-    cost = mana_part(cost_text)
+    ability = abilities[index]
+    base = {"action": "activate", "source": src.id, "ability": index, "pay": "auto"}
+    cost = str(ability.cost.mana).replace("{X}", "")
+    if ability.attach:
+        return _equip_play(board, src, base, cost)
+    r = read_ability(ability)
     rows = board.view.action_targets(board.me, base)
     if rows is None:
         return None
-    loyalty = re.match(r"^([+-]\d+)", cost_text.strip())
-    if loyalty:
-        return _loyalty_play(board, src, base, int(loyalty.group(1)), r, rows)
-    sac_self = "sacrifice" in cost_text.lower() and (src.name.lower() in cost_text.lower() or "~" in cost_text)
+    if ability.cost.loyalty is not None:
+        return _loyalty_play(board, src, base, ability.cost.loyalty, r, rows)
+    sac_self = ability.cost.sacrifice_self
     if r.mana:
         return None
     if r.regenerate:

@@ -289,7 +289,7 @@ def _is_creature_filter(flt: ObjectFilter | None) -> bool:
         return False
     if flt.any_of:
         return any(_is_creature_filter(f) for f in flt.any_of)
-    return "Creature" in flt.types or "Creature" in flt.types_all or (not flt.types and bool(flt.subtypes))
+    return "Creature" in flt.types or "Creature" in flt.types_all
 
 
 def _removes(ref: Any, n: Notes, worth: float, what: str, **facts: Any) -> None:
@@ -438,11 +438,11 @@ def _apply_effect(i: I.ApplyEffect, n: Notes) -> None:
 
 def _create_token(i: I.CreateToken, n: Notes) -> None:
     amount = n.amount(i.amount, 2)
-    t = i.token
-    if "Creature" in t.types:
-        p = t.power if isinstance(t.power, int) else 1
-        tough = t.toughness if isinstance(t.toughness, int) else 1
-        flying = any(getattr(a, "keyword", None) == "flying" for a in t.abilities)
+    token = i.token        # the token's compiled definition
+    if "Creature" in token.types:
+        p = token.power if isinstance(token.power, int) else 1
+        tough = token.toughness if isinstance(token.toughness, int) else 1
+        flying = any(getattr(a, "keyword", None) == "flying" for a in token.abilities)
         n.hit(i.who, amount * (token_worth(p, tough) + (0.8 if flying else 0.0)), "token")
         n.fact(tokens=amount, token_pt=(p, tough), token_flying=flying)
     else:

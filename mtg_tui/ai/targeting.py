@@ -15,7 +15,8 @@ from typing import Any
 
 from .board import Board, Creature
 from .evaluate import creature_value
-from .textread import Reading
+from .knowledge import read_effect, reading_of, spell_reading
+from .reading import ATTACHED, TARGET, Reading
 
 Rows = list[dict[str, Any]]
 
@@ -93,6 +94,7 @@ def kill_value(board: Board, oid: int, r: Reading, amount: int | None = None) ->
         if gone:
             return 10000.0
     dies = False
+    shrink = next((pt for pt in (r.pt, r.aura_pt) if pt is not None and pt[1] < 0), None)
     if r.damage:
         n = amount if amount is not None else r.damage
         dies = n >= c.health and not c.indestructible
@@ -104,10 +106,10 @@ def kill_value(board: Board, oid: int, r: Reading, amount: int | None = None) ->
             return sign * 0.2 * val
     elif r.exile or r.steal:
         dies = True
-    elif r.pt is not None and r.pt[1] < 0:
-        dies = c.health + r.pt[1] <= 0 and not c.indestructible
+    elif shrink is not None:
+        dies = c.health + shrink[1] <= 0 and not c.indestructible
         if not dies:
-            return sign * (0.1 * val + 0.3 * min(-r.pt[0], c.power))
+            return sign * (0.1 * val + 0.3 * min(-shrink[0], c.power))
     elif r.pacify:
         if not c.can_attack_ever and not c.can_block_ever:
             return 0.0
@@ -177,8 +179,7 @@ def help_value(board: Board, oid: int, r: Reading) -> float:
 
 def _keeps_opponent_alive(board: Board, v: Any) -> bool:
     """A "you can't lose the game" permanent while its controller has already lost on life or poison."""
-    text = " ".join(v.abilities).lower()
-    if "can't lose the game" not in text:
+    if not reading_of(v).main.cant_lose:
         return False
     p = board.players[board.opp]
     if p.life <= 0 or p.poison >= 10:
@@ -207,7 +208,7 @@ def choose(board: Board, rows: Rows, r: Reading, *, amount: int | None = None,
     answer: list[list[int]] = []
     total = 0.0
     taken: set[int] = set()
-    for row in rows:
+    for index, row in enumerate(rows):
         opts = [o for o in row["options"] if o not in taken]
         lo, hi = row["min"], row["max"]
         if hi <= 0:
@@ -215,7 +216,7 @@ def choose(board: Board, rows: Rows, r: Reading, *, amount: int | None = None,
             continue
         scored = []
         for o in opts:
-            scored.append((_row_value(board, o, r, amount, row), o))
+            scored.append((_row_value(board, o, r, amount, index), o))
         scored.sort(key=lambda x: (-x[0], x[1]))
         picks = [o for v, o in scored if v > 0][:hi]
         if len(picks) < lo:
@@ -228,9 +229,19 @@ def choose(board: Board, rows: Rows, r: Reading, *, amount: int | None = None,
     return answer, total
 
 
-def _row_value(board: Board, o: int, r: Reading, amount: int | None, row: dict[str, Any]) -> float:
-    label = str(row.get("label", "")).lower()
-    if r.counter and "spell" in label:
+def row_worth(r: Reading, index: int) -> float | None:
+    """What the effect does to what target word ``index`` names (+ helps, - harms); None if nothing
+    says. An Aura spell's target is what it enchants."""
+    if any(i.side == TARGET and i.index == index for i in r.impacts):
+        return r.target_worth(index)
+    attached = [i.worth for i in r.impacts if i.side == ATTACHED]
+    if attached and index == 0:
+        return sum(attached)
+    return None
+
+
+def _row_value(board: Board, o: int, r: Reading, amount: int | None, index: int) -> float:
+    if r.counter and any(s.id == o for s in board.stack):
         return counter_value(board, o)
     if r.target_draws:
         # "target player draws two cards and loses 2 life": ourselves, unless it kills them
@@ -239,11 +250,17 @@ def _row_value(board: Board, o: int, r: Reading, amount: int | None, row: dict[s
         if o == board.me + 1:
             return 3.0 if board.life > 4 else -1.0
         return -1.0
-    if r.harmful and not (r.gain_life and _is_player(o) and not r.damage):
+    worth = row_worth(r, index)
+    if worth is not None:
+        if worth < 0:
+            return kill_value(board, o, r, amount)
+        if worth > 0:
+            return help_value(board, o, r)
+    elif r.harmful and not (r.gain_life and _is_player(o) and not r.damage):
         return kill_value(board, o, r, amount)
-    if r.helpful:
+    elif r.helpful:
         return help_value(board, o, r)
-    # Unknown: assume it helps what it targets if it's ours... keep to neutral, prefer the opponent.
+    # Neutral for what it targets: prefer the opponent's side, just in case.
     side = _owner_side(board, o)
     return 0.01 if side == board.opp else 0.0
 
@@ -274,13 +291,12 @@ def counter_value(board: Board, oid: int) -> float:
     if item is None or item.controller == board.me:
         return -5.0
     v = board.view.find(oid)
-    from .textread import spell_reading
     if v is None:
         return 0.5
     if v.is_creature:
         from .board import creature_of
         return creature_value(creature_of(v)) * 0.9
-    r = spell_reading(v.name, v.text)
+    r = stack_reading(board, item)
     worth = 1.0 + 0.8 * (v.mana_value or 0)
     if r.wrath or r.damage_to == "each_creature":
         mine = sum(creature_value(c) for c in board.my_creatures)
@@ -309,3 +325,13 @@ def counter_value(board: Board, oid: int) -> float:
     elif "Planeswalker" in v.types:
         worth = 7.0
     return worth
+
+
+def stack_reading(board: Board, item: Any) -> Reading:
+    """What a spell or ability on the stack does (an Aura or other permanent spell: its card's abilities)."""
+    r = read_effect(item.effect)
+    if not r.impacts and item.kind == "spell":
+        v = board.view.find(item.id)
+        if v is not None:
+            return spell_reading(v)
+    return r

@@ -21,6 +21,7 @@ from .log import LogEntry
 from .mana import ManaCost, ManaError
 from .matching import object_matches
 from .objects import GameObject, StackAbility
+from .refs import ObjectFilter
 from .state import STEP_NAMES, STEPS
 from .targets import candidates
 
@@ -82,6 +83,7 @@ class StackItemView:
     source_id: int | None
     effect: Effect | None = None     # what it does as compiled (a spell's spell ability, an ability's effect)
     mode: tuple[int, ...] = ()       # the modes chosen for it (0-based)
+    target_rows: tuple[tuple[int, ...], ...] = ()   # its targets, one row per target word of ``effect``
 
 
 @dataclass(frozen=True)
@@ -201,13 +203,14 @@ class GameView:
         out = []
         for o in reversed(g.stack):
             targets = tuple((t, g.describe(t)) for row in o.targets for t in row)
+            rows = tuple(tuple(row) for row in o.targets)
             if isinstance(o, StackAbility):
                 out.append(StackItemView(o.id, "ability", o.source_name, o.controller, targets,
                                          getattr(o.ability, "text", ""), o.source_id,
-                                         getattr(o.ability, "effect", None), tuple(o.mode)))
+                                         getattr(o.ability, "effect", None), tuple(o.mode), rows))
             else:
                 out.append(StackItemView(o.id, "spell", o.name, o.controller, targets, o.card.text, o.id,
-                                         spell_effect(g, o), tuple(o.mode)))
+                                         spell_effect(g, o), tuple(o.mode), rows))
         return out
 
     def combat(self) -> dict[str, Any] | None:
@@ -302,6 +305,14 @@ class GameView:
                 return None
             return self.obj(o)
         return None
+
+    def fits(self, oid: int, flt: ObjectFilter, player: int, source: int | None = None) -> bool:
+        """Does this object fit a compiled description ("white creatures you control"), seen by ``player``?"""
+        o = self.game.get(oid)
+        if not isinstance(o, GameObject) or self.find(oid) is None:
+            return False
+        src = self.game.get(source) if source is not None else None
+        return object_matches(self.game, o, flt, source, player, getattr(src, "card_uid", None))
 
     def offered(self, oid: int) -> ObjectView | None:
         """An object this viewer's pending decision offers as a choice, wherever it is.
