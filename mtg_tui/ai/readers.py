@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..cardtext.compiler import NegX
 from ..engine import instructions as I
 from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, AsEntersChoose, CostReduction,
                                 EntersTapped, EntersWithCounters, KeywordAbility, LayerOp, ProtectionChoice,
@@ -228,6 +229,7 @@ AMOUNTS: dict[type, Callable[[Any, Notes, int], int]] = {
     RememberedAmount: lambda a, n, x: 2,    # "the damage dealt this way"
     EventAmount: lambda a, n, x: 1,         # "that much"
     Product: lambda a, n, x: n.amount(a.a, x) * n.amount(a.b, x),
+    NegX: lambda a, n, x: X if x == X else -x,   # "-X/-X"
 }
 
 
