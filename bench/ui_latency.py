@@ -69,7 +69,7 @@ def child(out: str, started: float) -> None:
 
     decks = [card_list(load_deck("Red Burn")), card_list(load_deck("Green Stompy"))]
     opts = GameOptions(decks, ["Red Burn", "Green Stompy"], ["You", "Computer"], 11,
-                       save_path=Path(os.environ["MTG_TUI_DATA"]) / "current.json")
+                       saves=Path(os.environ["MTG_TUI_DATA"]))
     app = Timed(options=opts, cards=default_db(), pace=0.0)
     try:
         app.run()

@@ -1,7 +1,15 @@
 """A game's record: seed + setup + answers reproduce the game exactly.
 
 Save files, undo, replays and bug reports all rest on this. Answers are
-plain data, so a record is JSON.
+plain data, so a record is JSON. Two file forms are read:
+
+- format 2, JSON lines: a header line ``{"format": 2, "seed", "setup",
+  "meta"}``, then one line per answer (a list, as in ``Game.record``) or a
+  new ``{"meta": ...}``. A game in progress appends a line per answer, so
+  saving costs the same at the end of a long game as at the start, and a
+  line cut short by a crash loses only that answer.
+- format 1, one JSON document ``{"format": 1, "seed", "setup", "answers",
+  "meta"}`` (saves written before format 2).
 """
 
 from __future__ import annotations
@@ -15,7 +23,8 @@ from .decisions import IllegalAnswer
 from .game import Game
 from .setup import new_game
 
-FORMAT = 1
+FORMAT = 1            # one JSON document
+LINES_FORMAT = 2      # JSON lines, appended as the game goes
 
 
 class RecordError(ValueError):
@@ -46,21 +55,86 @@ class Record:
         except (KeyError, TypeError, ValueError) as e:
             raise RecordError(f"the record is damaged ({e})") from None
 
+    def header_line(self) -> str:
+        return json.dumps({"format": LINES_FORMAT, "seed": self.seed, "setup": self.setup, "meta": self.meta})
+
+    def to_lines(self) -> str:
+        """The record as a format-2 file: the header, then one line per answer."""
+        return "".join(line + "\n" for line in [self.header_line()] + [json.dumps(a) for a in self.answers])
+
     def save(self, path: Path) -> None:
+        """Write the whole record (format 2), atomically."""
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(json.dumps(self.to_json()), encoding="utf-8")
+        tmp.write_text(self.to_lines(), encoding="utf-8")
         tmp.replace(path)
 
     @classmethod
     def load(cls, path: Path) -> "Record":
+        """Read a record file of either format; any damage is a RecordError."""
+        record, damage = cls.read(path)
+        if damage:
+            raise RecordError(f"{path} is damaged: {damage}")
+        return record
+
+    @classmethod
+    def read(cls, path: Path) -> tuple["Record", str]:
+        """Read a record file, keeping every answer before any damage: (record, what was wrong or "").
+
+        Only a file whose start can't be read at all is a RecordError.
+        """
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
+            text = Path(path).read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError) as e:
             raise RecordError(f"can't read {path}: {e}") from None
-        except json.JSONDecodeError as e:
-            raise RecordError(f"{path} is damaged: {e}") from None
-        return cls.from_json(data)
+        return cls.parse(text, str(path))
+
+    @classmethod
+    def parse(cls, text: str, name: str = "the record") -> tuple["Record", str]:
+        first, _, rest = text.partition("\n")
+        try:
+            head = json.loads(first)
+        except json.JSONDecodeError:
+            head = None
+        if not (isinstance(head, dict) and head.get("format") == LINES_FORMAT):
+            try:
+                return cls.from_json(json.loads(text)), ""
+            except json.JSONDecodeError as e:
+                raise RecordError(f"{name} is damaged: {e}") from None
+        try:
+            record = cls(int(head["seed"]), dict(head["setup"]), [], dict(head.get("meta") or {}))
+        except (KeyError, TypeError, ValueError) as e:
+            raise RecordError(f"{name} is damaged: its first line lacks {e}") from None
+        lines = rest.split("\n")
+        for n, line in enumerate(lines, start=2):
+            if not line.strip():
+                continue
+            try:
+                entry = json.loads(line)
+            except json.JSONDecodeError:
+                entry = None
+            if isinstance(entry, dict) and isinstance(entry.get("meta"), dict):
+                record.meta = dict(entry["meta"])
+            elif isinstance(entry, list):
+                record.answers.append(entry)
+            else:
+                after = sum(1 for x in lines[n - 1:] if x.strip())
+                if after == 0:
+                    return record, f"line {n} was cut short"
+                return record, (f"line {n} can't be read; the {after} line{'s' if after != 1 else ''} "
+                                "after it are left out too")
+        return record, ""
+
+
+def apply_entry(game: Game, entry: Any) -> None:
+    """Apply one entry of a record: an answer ``[player, answer]``, a concession or an agreed draw."""
+    if isinstance(entry, list) and len(entry) == 2 and entry[0] == "concede":
+        game.concede(int(entry[1]))
+    elif entry == ["draw"]:
+        game.agree_draw()
+    else:
+        player, answer = entry
+        game.answer(int(player), answer)
 
 
 def replay(record: Record, cards: Any, upto: int | None = None) -> Game:
@@ -69,18 +143,31 @@ def replay(record: Record, cards: Any, upto: int | None = None) -> Game:
     answers = record.answers if upto is None else record.answers[:upto]
     for i, entry in enumerate(answers):
         try:
-            if isinstance(entry, list) and len(entry) == 2 and entry[0] == "concede":
-                game.concede(int(entry[1]))
-            elif entry == ["draw"]:
-                game.agree_draw()
-            else:
-                player, answer = entry
-                game.answer(int(player), answer)
+            apply_entry(game, entry)
         except IllegalAnswer as e:
             raise RecordError(f"answer {i + 1} doesn't replay: {e.reason}") from None
         except (TypeError, ValueError) as e:
             raise RecordError(f"answer {i + 1} is damaged: {e}") from None
     return game
+
+
+def replay_longest(record: Record, cards: Any) -> tuple[Game, int, str]:
+    """Replay as much of the record as replays: (the game, how many answers were kept, why the next didn't).
+
+    The reason is "" when every answer replayed. The setup itself must build (else SetupError and the like).
+    """
+    game = new_game(record.setup, record.seed, cards)
+    for i, entry in enumerate(record.answers):
+        before = len(game.record)
+        try:
+            apply_entry(game, entry)
+        except IllegalAnswer as e:
+            return game, i, f"answer {i + 1} doesn't replay: {e.reason}"
+        except Exception as e:  # a damaged entry: whatever it did, rebuild the game without it
+            if len(game.record) != before:
+                game = replay(record, cards, upto=i)
+            return game, i, f"answer {i + 1} is damaged ({type(e).__name__}: {e})"
+    return game, len(record.answers), ""
 
 
 def fork(game: Game) -> Game:

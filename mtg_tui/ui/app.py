@@ -13,7 +13,8 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from .opponents import make_opponent
-from .session import Session, current_save_path
+from .saves import KEEP, new_save_path, prune, saves_dir
+from .session import Session
 from .screens.game import GameScreen
 from .screens.handoff import HandoffScreen
 from .screens.overlays import (ConfirmScreen, GameOverScreen, HelpScreen, InspectScreen, ListScreen, LogScreen,
@@ -31,7 +32,7 @@ class GameOptions:
     seed: int
     hotseat: bool = False
     difficulty: str = "normal"
-    save_path: Path | None = field(default_factory=current_save_path)
+    saves: Path | None = field(default_factory=saves_dir)   # the saves folder; None: not saved
     starting: int | None = None
 
 
@@ -45,7 +46,13 @@ def build_session(opts: GameOptions, cards: Any) -> tuple[Session, list[str]]:
             notes.append(note)
     meta = {"mode": "hotseat" if opts.hotseat else "computer", "difficulty": opts.difficulty,
             "decks": opts.deck_names}
-    s = Session.start(opts.decks, opts.names, opts.seed, cards, agents, opts.save_path, meta, opts.starting)
+    path = new_save_path(opts.seed, opts.saves) if opts.saves is not None else None
+    s = Session.start(opts.decks, opts.names, opts.seed, cards, agents, path, meta, opts.starting)
+    if opts.saves is not None and s.file is not None:
+        removed = prune(opts.saves)
+        if removed:
+            notes.append(f"Removed {len(removed)} older unfinished game{'s' if len(removed) != 1 else ''} "
+                         f"(the newest {KEEP} are kept): {', '.join(g.path.name for g in removed)}.")
     return s, notes
 
 
@@ -77,6 +84,7 @@ class MtgApp(App[None]):
             self.session, more = self.make_session(self.options)
             self.notes += more
         self.start_screen()
+        self.watch_saving()
         try:
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGHUP, signal.SIGTERM):
@@ -101,6 +109,26 @@ class MtgApp(App[None]):
         while len(self.screen_stack) > 2:
             self.pop_screen()
         self.switch_screen(screen)
+
+    def watch_saving(self) -> None:
+        """Ask the player what to do whenever the game can't be saved (now or later)."""
+        assert self.session is not None
+        self.session.on_save_error = self.saving_failed
+        if self.session.save_problem and self.session.save_path is not None:
+            self.call_later(self.saving_failed, self.session.save_problem)
+
+    def saving_failed(self, problem: str) -> None:
+        """The game can't be saved: play on unsaved only if the player agrees, else quit with an error."""
+        def done(yes: bool | None) -> None:
+            if yes:
+                if self.session is not None:
+                    self.session.play_unsaved()
+                self.notify("The game goes on unsaved.", timeout=4)
+            else:
+                self.exit(return_code=1, message=problem)
+
+        self.push_screen(ConfirmScreen("The game can't be saved",
+                                       f"{problem}\nKeep playing without saving? (n quits)"), done)
 
     def hang_up(self) -> None:
         """The terminal went away: the record is saved after every answer; save once more and leave."""
@@ -218,8 +246,11 @@ class MtgApp(App[None]):
             return
         if not rematch:
             self.options.seed += 1
+        if self.session is not None:
+            self.session.close()
         self.session, self.notes = self.make_session(self.options)
         self.start_screen()
+        self.watch_saving()
 
     def concede(self) -> None:
         s = self.session

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -38,8 +39,9 @@ def _load(name: str) -> tuple[str, list[str]]:
 @click.option("--hotseat", is_flag=True, help="Two people at one terminal, taking turns at the keyboard.")
 @click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="normal", show_default=True,
               help="The computer opponent's level.")
-@click.option("--resume", "resume", is_flag=False, flag_value="", default=None, metavar="[FILE]",
-              help="Continue the saved game (or the game saved in FILE).")
+@click.option("--resume", "resume", is_flag=False, flag_value="", default=None, metavar="[FILE|N]",
+              help="Continue an unfinished game: the only one, or one chosen from the list "
+                   "(N: the Nth listed), or the game saved in FILE.")
 @click.option("--pace", type=click.FloatRange(0, 10), default=0.7, show_default=True,
               help="Seconds between the computer's actions (+/- change it in the game).")
 @click.option("--name", "names", multiple=True, metavar="NAME",
@@ -57,18 +59,25 @@ def play(deck: str, opponent_deck: str, seed: int | None, hotseat: bool, difficu
     """
     from .app import GameOptions, MtgApp
     from .opponents import make_opponent
-    from .session import SaveError, Session, current_save_path, saved_card_folders
+    from .saves import SaveInUse, saves_dir
+    from .session import SaveError, Session, saved_card_folders
 
     if resume is not None:
-        path = Path(resume) if resume else current_save_path()
+        path = _choose_save(resume)
         try:
             db = use_card_folders(saved_card_folders(path) + list(card_folders))
-            session = Session.resume(path, db, make_opponent)
+            try:
+                session = Session.resume(path, db, make_opponent)
+            except SaveInUse:
+                session = Session.resume(_copy_of_open_game(path), db, make_opponent)
         except SaveError as e:
             raise click.ClickException(str(e)) from None
         if session.game.over:
+            session.close()
             raise click.ClickException("that saved game is already over; start a new one with 'mtg-tui play'")
-        notes = [s.note for s in session.seats if s.note]
+        if session.notice:
+            click.echo(session.notice)
+        notes = [x for x in [session.notice] + [s.note for s in session.seats] if x]
         meta = session.meta
         opts = None
         decks = meta.get("decks")
@@ -76,11 +85,11 @@ def play(deck: str, opponent_deck: str, seed: int | None, hotseat: bool, difficu
             try:
                 opts = GameOptions([_load(d)[1] for d in decks], list(decks),
                                    [p.name for p in session.game.players], session.game.seed + 1,
-                                   hotseat=session.hotseat, difficulty=str(meta.get("difficulty", "normal")))
+                                   hotseat=session.hotseat, difficulty=str(meta.get("difficulty", "normal")),
+                                   saves=path.parent)
             except click.ClickException:
                 opts = None
-        app = MtgApp(session, options=opts, cards=db, pace=pace, notes=notes, explain=explain)
-        app.run()
+        _run(MtgApp(session, options=opts, cards=db, pace=pace, notes=notes, explain=explain))
         return
 
     db = use_card_folders(card_folders)
@@ -92,19 +101,89 @@ def play(deck: str, opponent_deck: str, seed: int | None, hotseat: bool, difficu
     players = list(names[:2]) + default_names[len(names[:2]):]
     if players[0] == players[1]:
         raise click.ClickException("the two players need different names")
-    save = current_save_path()
-    if save.exists():
-        # An unfinished game is kept, not overwritten.
-        kept = save.with_name("previous-unfinished.json")
-        try:
-            save.replace(kept)
-            click.echo(f"Your unfinished game was kept: 'mtg-tui play --resume {kept}' continues it.")
-        except OSError:
-            pass
+    saves: Path | None = saves_dir()
+    problem = _unwritable(saves)
+    if problem:
+        click.echo(f"Games can't be saved: {problem}.")
+        if not click.confirm("Play without saving?", default=False):
+            raise SystemExit(1)
+        saves = None
     opts = GameOptions([cards1, cards2], [deck_name, opp_name], players, seed, hotseat=hotseat,
-                       difficulty=difficulty, save_path=save)
-    app = MtgApp(options=opts, cards=db, pace=pace, explain=explain)
-    app.run()
+                       difficulty=difficulty, saves=saves)
+    _run(MtgApp(options=opts, cards=db, pace=pace, explain=explain))
+
+
+def _choose_save(resume: str) -> Path:
+    """The save file ``--resume`` means: FILE, the Nth unfinished game, the only one, or one the player picks."""
+    from .saves import saves_dir, unfinished_games
+
+    if resume and (not resume.isdigit() or Path(resume).exists()):
+        return Path(resume)
+    games = unfinished_games()
+    if not games:
+        raise click.ClickException(f"there is no saved game to resume (none in {saves_dir()}); "
+                                   "start one with 'mtg-tui play'")
+    if resume:
+        n = int(resume)
+        if not 1 <= n <= len(games):
+            raise click.ClickException(f"there are {len(games)} unfinished games; --resume takes 1 to {len(games)}")
+        return games[n - 1].path
+    if len(games) == 1:
+        return games[0].path
+    click.echo("Unfinished games, the most recent first:")
+    for i, g in enumerate(games, start=1):
+        click.echo(f"{i:>3}. {g.describe()}")
+    n = click.prompt("Which game?", type=click.IntRange(1, len(games)), default=1)
+    return games[n - 1].path
+
+
+def _copy_of_open_game(path: Path) -> Path:
+    """The game is open in another mtg-tui: offer to play on in a copy (its own file)."""
+    import shutil
+
+    from .saves import new_save_path, unfinished_games
+
+    click.echo(f"That game is open in another mtg-tui ({path.name}); playing it here too would mix the two.")
+    if not click.confirm("Play on in a copy of it?", default=False):
+        raise SystemExit(1)
+    seed = next((g.seed for g in unfinished_games(path.parent) if g.path == path), None)
+    copy = new_save_path(seed if seed is not None else 0, path.parent, note="copy")
+    try:
+        shutil.copyfile(path, copy)
+    except OSError as e:
+        raise click.ClickException(f"can't copy the game: {e.strerror or e}") from None
+    click.echo(f"The copy is {copy}.")
+    return copy
+
+
+def _unwritable(folder: Path) -> str:
+    """Why games can't be saved in ``folder`` ("" if they can)."""
+    import tempfile
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".probe-"):
+            pass
+    except OSError as e:
+        return f"{e.filename or folder}: {e.strerror or e}"
+    return ""
+
+
+def _run(app: Any) -> None:
+    """Run the app; on any failure exit non-zero, saying where the game was saved."""
+    try:
+        app.run()
+    finally:
+        session = app.session
+        if session is not None:
+            session.close()
+    code = app.return_code or 0
+    if code:
+        s = app.session
+        where = s.save_path if s is not None and not s.game.over and not s.save_problem else None
+        if where is not None:
+            click.echo(f"mtg-tui stopped on an error. The game is saved: 'mtg-tui play --resume {where}' "
+                       "continues it.", err=True)
+        raise SystemExit(code)
 
 
 @click.command("walkthrough")

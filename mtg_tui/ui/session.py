@@ -7,39 +7,22 @@ drive one directly. The session answers decisions only through
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ..engine.decisions import Decision, IllegalAnswer
 from ..engine.game import Game
 from ..engine.log import LogEntry
-from ..engine.record import Record, RecordError, replay
+from ..engine.record import Record, RecordError, replay_longest
 from ..engine.setup import new_game
 from ..engine.view import GameView
+from .saves import SaveFile, SaveInUse, finished_dir, prune, set_aside
 from .stops import Stops, should_stop
 
 SAVE_FORMAT = 1
 # Log entries a person doesn't need in a "since you last looked" summary.
 QUIET_KINDS = ("step", "mana")
-
-
-def saves_dir() -> Path:
-    """Where games are saved: ``saves/`` in the user's data folder (``$MTG_TUI_DATA`` ...)."""
-    try:
-        from ..paths import user_data_dir
-    except ImportError:  # pragma: no cover - older layout
-        from ..rules.storage import user_data_dir
-    return user_data_dir() / "saves"
-
-
-def current_save_path() -> Path:
-    return saves_dir() / "current.json"
-
-
-def finished_save_path() -> Path:
-    return saves_dir() / "last-finished.json"
 
 
 class SaveError(Exception):
@@ -49,7 +32,7 @@ class SaveError(Exception):
 def saved_card_folders(path: Path) -> list[Path]:
     """The folders of card files (``--cards``) a saved game was started with; SaveError if one is gone."""
     try:
-        record = Record.load(path)
+        record, _ = Record.read(path)
     except RecordError:
         return []   # resuming says what is wrong with the file
     folders = record.meta.get("cards", [])
@@ -92,6 +75,11 @@ class Session:
     viewer: int | None = None
     last_seen: dict[int, int] = field(default_factory=dict)
     autopassed: int = 0
+    file: SaveFile | None = None
+    # Called (instead of raising SaveError) when saving fails, with the reason in one line.
+    on_save_error: Callable[[str], None] | None = None
+    save_problem: str = ""     # why the game isn't being saved, if it isn't
+    notice: str = ""           # what resuming had to repair
 
     def __post_init__(self) -> None:
         for i, seat in enumerate(self.seats):
@@ -106,6 +94,10 @@ class Session:
     def start(cls, decks: list[list[str]], names: list[str], seed: int, cards: Any, agents: list[Any],
               save_path: Path | None = None, meta: dict[str, Any] | None = None,
               starting: int | None = None) -> "Session":
+        """A new game, saved in its own file at ``save_path`` (None: not saved).
+
+        If the file can't be written the game still starts, unsaved, and ``save_problem`` says why.
+        """
         setup = {"kind": "new", "players": list(names), "decks": decks, "starting": starting}
         game = new_game(setup, seed, cards)
         seats = [Seat(n, a) for n, a in zip(names, agents)]
@@ -115,25 +107,57 @@ class Session:
         if folders:   # --resume needs them again
             s.meta["cards"] = [str(f) for f in folders]
         s.meta["humans"] = s.humans
-        s.save()
+        if save_path is not None:
+            try:
+                s.file = SaveFile.locked(save_path)
+                s.file.write_whole(s._record())
+            except (OSError, SaveInUse) as e:
+                s._not_saving(e)
         return s
 
     @classmethod
     def resume(cls, path: Path, cards: Any, make_agent: Any) -> "Session":
-        """A saved game, replayed to where it stopped. Raises SaveError with a clear message."""
+        """A saved game, replayed to where it stopped. Raises SaveError with a clear message,
+        SaveInUse if another mtg-tui has it open.
+
+        A damaged save resumes after its last answer that replays; the damaged file is kept
+        aside and ``notice`` says what was dropped.
+        """
         if not path.exists():
             raise SaveError(f"there is no saved game to resume ({path} doesn't exist); "
                             "start one with 'mtg-tui play'")
+        file: SaveFile | None = None
+        problem: OSError | None = None
         try:
-            record = Record.load(path)
+            file = SaveFile.locked(path)
+        except OSError as e:     # a folder we can't write to: the game can be played, not saved
+            problem = e
+        try:
+            return cls._resume(path, file, problem, cards, make_agent)
+        except BaseException:
+            if file is not None:
+                file.close()
+            raise
+
+    @classmethod
+    def _resume(cls, path: Path, file: SaveFile | None, problem: OSError | None, cards: Any,
+                make_agent: Any) -> "Session":
+        try:
+            record, damage = Record.read(path)
         except RecordError as e:
             raise SaveError(f"the saved game can't be read: {e}") from None
         try:
-            game = replay(record, cards)
-        except RecordError as e:
-            raise SaveError(f"the saved game is damaged: {e}") from None
+            game, kept, why = replay_longest(record, cards)
         except Exception as e:  # a setup that no longer builds (unknown card...)
             raise SaveError(f"the saved game can't be replayed: {type(e).__name__}: {e}") from None
+        notice = ""
+        if damage or why:
+            dropped = len(record.answers) - kept
+            notice = (f"The saved game was damaged ({'; '.join(x for x in (damage, why) if x)}). "
+                      f"It resumes after answer {kept}"
+                      + (f"; {dropped} later answer{'s' if dropped != 1 else ''} could not be used" if dropped
+                         else "") + ".")
+            record.answers = record.answers[:kept]
         meta = dict(record.meta)
         humans = meta.get("humans")
         if not isinstance(humans, list) or not all(h in (0, 1) for h in humans):
@@ -148,8 +172,22 @@ class Session:
         stops_data = meta.get("stops") if isinstance(meta.get("stops"), dict) else {}
         stops = {i: Stops.from_json(stops_data.get(str(i))) for i in humans}
         s = cls(game, seats, path, meta, stops)
+        s.notice = notice
         if s.hotseat:
             s.viewer = None
+        if problem is not None:
+            s._not_saving(problem)
+            return s
+        s.file = file
+        try:
+            if notice:
+                aside = set_aside(path)
+                s.notice += f" The damaged file is kept as {aside}."
+            # Written afresh: an older format becomes the current one, and appending starts clean.
+            assert s.file is not None
+            s.file.write_whole(s._record())
+        except OSError as e:
+            s._not_saving(e)
         return s
 
     # -- facts -------------------------------------------------------------------------
@@ -170,17 +208,55 @@ class Session:
 
     # -- saving --------------------------------------------------------------------------
 
+    def _record(self) -> Record:
+        self.meta["stops"] = {str(i): s.to_json() for i, s in self.stops.items()}
+        return Record.of(self.game, self.meta)
+
     def save(self) -> None:
-        """Write the record (atomically). Finished games move aside: --resume is for games in progress."""
-        if self.save_path is None:
+        """Append what the file lacks. A finished game moves to ``finished/``: --resume is for games
+        in progress."""
+        if self.file is None:
             return
         self.meta["stops"] = {str(i): s.to_json() for i, s in self.stops.items()}
-        Record.of(self.game, self.meta).save(self.save_path)
-        if self.game.over and self.save_path.name == current_save_path().name:
+        try:
+            self.file.append(self.game.record, self.meta)
+            if self.game.over:
+                folder = finished_dir(self.file.path.parent)
+                self.save_path = self.file.move_to(folder)
+                self.file = None
+                prune(folder)
+        except OSError as e:
+            self._not_saving(e)
+            if self.on_save_error is None:
+                raise SaveError(self.save_problem) from None
+            self.on_save_error(self.save_problem)
+
+    def _not_saving(self, e: Exception) -> None:
+        """Stop saving, and say why in one line."""
+        if isinstance(e, SaveInUse):
+            why = "another mtg-tui has that file open"
+        else:
+            why = getattr(e, "strerror", None) or str(e)
+        where = getattr(e, "filename", None) or self.save_path
+        self.save_problem = f"The game can't be saved ({where}: {why})."
+        if self.file is not None:
+            self.file.close()
+            self.file = None
+
+    def play_unsaved(self) -> None:
+        """Go on without saving (the player agreed)."""
+        self.close()
+        self.save_path = None
+
+    def close(self) -> None:
+        """Write what is left and let go of the save file."""
+        if self.file is not None:
             try:
-                os.replace(self.save_path, self.save_path.with_name(finished_save_path().name))
+                self.file.append(self.game.record, self.meta)
             except OSError:
                 pass
+            self.file.close()
+            self.file = None
 
     # -- answering -------------------------------------------------------------------
 

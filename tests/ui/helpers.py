@@ -30,7 +30,7 @@ def deck(name: str) -> list[str]:
 def make_app(tmp: Path, *, seed: int = 7, hotseat: bool = False, decks: tuple[str, str] = ("Red Burn", "Green Stompy"),
              names: tuple[str, str] = ("Alice", "Bob"), pace: float = 0.0, starting: int | None = None) -> MtgApp:
     opts = GameOptions([deck(decks[0]), deck(decks[1])], list(decks), list(names), seed, hotseat=hotseat,
-                       save_path=tmp / "current.json", starting=starting)
+                       saves=tmp, starting=starting)
     return MtgApp(options=opts, cards=default_db(), pace=pace)
 
 

@@ -82,7 +82,8 @@ async def test_hotseat_game_to_a_result(tmp_path: Path) -> None:
         assert handoffs >= 4
         check_valid(game, (17, 17))
     # A finished game is moved aside: --resume is for games in progress.
-    assert not (tmp_path / "current.json").exists()
+    assert app.session.save_path.parent == tmp_path / "finished"
+    assert not list(tmp_path.glob("*.jsonl"))
 
 
 @pytest.mark.asyncio
@@ -113,7 +114,8 @@ async def test_quit_and_resume_where_it_stopped(tmp_path: Path) -> None:
         await press(pilot, app, "ctrl+q")
         assert "Quit?" in screen_text(app)
         await press(pilot, app, "y")
-    resumed = Session.resume(tmp_path / "current.json", default_db(), make_opponent)
+    app.session.close()
+    resumed = Session.resume(app.session.save_path, default_db(), make_opponent)
     assert state_of(resumed.game) == before
     assert (resumed.game.pending.kind, resumed.game.pending.player) == (pending.kind, pending.player)
     app2 = MtgApp(resumed, cards=default_db(), pace=0)
@@ -172,7 +174,7 @@ async def test_thousands_of_random_keys(tmp_path: Path) -> None:
         game = app.session.game
         assert game.turn >= 2 or game.over   # the keys did play the game
         check_valid(game, (17, 17))
-        saved = Record.load(tmp_path / "current.json") if not game.over else None
+        saved = Record.load(app.session.save_path) if not game.over else None
         if saved is not None:
             assert saved.answers == json.loads(json.dumps(game.record))
         assert app.return_code is None

@@ -82,9 +82,9 @@ def test_play_a_few_turns_in_a_real_terminal(tmp_path: Path) -> None:
         term.wait_for("Quit?")
         term.keys("y")
         deadline = time.monotonic() + 10
-        while not (tmp_path / "saves" / "current.json").exists() and time.monotonic() < deadline:
+        while not list((tmp_path / "saves").glob("*.jsonl")) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert (tmp_path / "saves" / "current.json").exists()
+        assert len(list((tmp_path / "saves").glob("*.jsonl"))) == 1
     finally:
         term.close()
     term = Terminal(f"{mtg_tui_command()} play --resume --pace 0", env)
