@@ -6,7 +6,6 @@ two different cards with one name are an error that names both files.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Iterator
 
@@ -244,6 +243,7 @@ def test_scenario_card_folders_that_are_missing_or_clash_are_scenario_errors(tmp
 
 
 def test_a_saved_game_remembers_its_card_folders(tmp_path: Path, db: CardDatabase) -> None:
+    from mtg_tui.engine.record import Record
     from mtg_tui.ui.opponents import make_opponent
     from mtg_tui.ui.session import SaveError, Session, saved_card_folders
 
@@ -253,7 +253,8 @@ def test_a_saved_game_remembers_its_card_folders(tmp_path: Path, db: CardDatabas
     save = tmp_path / "game.json"
     session = Session.start([deck, deck], ["Ann", "Ben"], 5, cards, [None, None], save, starting=0)
     session.answer(0, "keep")
-    assert json.loads(save.read_text(encoding="utf-8"))["meta"]["cards"] == [str(extra)]
+    session.close()
+    assert Record.load(save).meta["cards"] == [str(extra)]
     assert saved_card_folders(save) == [extra]
     resumed = Session.resume(save, cards.with_folders(saved_card_folders(save)), make_opponent)
     assert resumed.game.record == session.game.record
