@@ -18,7 +18,6 @@ every failing card with its error. Prints figures; it is not a test.
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 import tempfile
@@ -28,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from mtg_tui.cardtext.cardwriter import card_file_text as write_card_file
 from mtg_tui.cardtext.loader import ALLOWED_KEYS, CardError, card_from_data, compile_text, parse_type_line, read_card_file
 from mtg_tui.cardtext.parser import split_abilities
 
@@ -52,23 +52,9 @@ def load_corpus(path: Path) -> list[dict[str, Any]]:
     return cards
 
 
-def toml_value(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, str):
-        return json.dumps(v, ensure_ascii=False)   # a valid TOML basic string
-    if isinstance(v, list):
-        return "[" + ", ".join(toml_value(x) for x in v) + "]"
-    raise TypeError(f"can't write {v!r} as TOML")
-
-
 def card_file_text(card: dict[str, Any]) -> str:
     """The card as a card file: its card-file fields only (``tags`` is the corpus's own)."""
-    order = ["name", "cost", "type", "power", "toughness", "loyalty", "color_indicator", "text"]
-    keys = [k for k in order if k in card] + sorted(k for k in card if k not in order and k != "tags")
-    return "".join(f"{k} = {toml_value(card[k])}\n" for k in keys)
+    return write_card_file({k: v for k, v in card.items() if k != "tags"})
 
 
 def slug(name: str) -> str:
@@ -76,11 +62,7 @@ def slug(name: str) -> str:
 
 
 def bare_message(err: CardError) -> str:
-    msg = str(err)
-    for prefix in (f"{err.file}: " if err.file else "", f"{err.card}: " if err.card else ""):
-        if prefix and msg.startswith(prefix):
-            msg = msg[len(prefix):]
-    return msg
+    return err.message
 
 
 def _norm_words(phrase: str, words: int) -> str:

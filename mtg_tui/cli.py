@@ -178,6 +178,23 @@ def cards_check(path: str | None, card_folders: tuple[Path, ...]) -> None:
     sys.exit(1 if errors else 0)
 
 
+@cards.command("import")
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="The folder to write card files into (default: your own card folder, loaded in every game).")
+@click.option("--fresh", is_flag=True, help="Remove the card files of --out first (to regenerate a folder).")
+@click.option("--brief", is_flag=True, help="Only the table of figures, not the cards left out.")
+def cards_import(files: tuple[Path, ...], out: Path | None, fresh: bool, brief: bool) -> None:
+    """Import MTGJSON set files (v4 or v5): one card file per card the engine plays by its text.
+
+    A card is written only if its text compiles and its layout is supported; a table per set says what was
+    written and why the rest wasn't (with the phrase that didn't compile).
+    """
+    from .cardtext.import_report import run_import
+    from .paths import user_cards_dir
+    run_import(list(files), out if out is not None else user_cards_dir(), fresh, brief)
+
+
 # ---------------------------------------------------------------------------
 # simulate
 

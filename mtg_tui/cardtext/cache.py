@@ -8,7 +8,9 @@ can't be read is ignored (and rewritten); it never stops the game.
 from __future__ import annotations
 
 import hashlib
+import os
 import pickle
+import shutil
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -39,42 +41,50 @@ def key_of(data: dict[str, Any]) -> str:
 
 
 class CompiledCache:
-    """name -> (key, CardDef), loaded once and saved when something new was compiled."""
+    """Compiled cards (or anything compiling made), one small file a card: ``compiled/<code version>/<key>``.
 
-    def __init__(self, path: Path | None = None) -> None:
-        self.path = path or (user_cache_dir() / FILE)
-        self.entries: dict[str, tuple[str, Any]] = {}
-        self.dirty = False
-        self._load()
+    A game reads only the cards it uses; processes that compile at the same time (a game, an import)
+    never overwrite each other's work; a new code version starts an empty folder and removes the old.
+    ``suffix`` keeps another kind of entry beside the cards (the importer's "doesn't compile" notes).
+    """
 
-    def _load(self) -> None:
-        try:
-            with open(self.path, "rb") as f:
-                version, entries = pickle.load(f)
-        except Exception:  # missing, damaged or from another version: start afresh
-            return
-        if version == code_version() and isinstance(entries, dict):
-            self.entries = entries
+    def __init__(self, path: Path | None = None, suffix: str = "card") -> None:
+        self.root = (path or (user_cache_dir() / "compiled")) / code_version()
+        self.suffix = suffix
+        self._pruned = False
+
+    def _file(self, key: str) -> Path:
+        return self.root / f"{key}.{self.suffix}"
 
     def get(self, name: str, key: str) -> Any:
-        hit = self.entries.get(name)
-        if hit is not None and hit[0] == key:
-            return hit[1]
-        return None
-
-    def put(self, name: str, key: str, card: Any) -> None:
-        self.entries[name] = (key, card)
-        self.dirty = True
-
-    def save(self) -> None:
-        if not self.dirty:
-            return
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_name(self.path.name + ".tmp")
+            with open(self._file(key), "rb") as f:
+                stored_name, value = pickle.load(f)
+        except Exception:  # missing, damaged or unreadable: compile again
+            return None
+        return value if stored_name == name else None
+
+    def put(self, name: str, key: str, value: Any) -> None:
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            self._prune()
+            path = self._file(key)
+            tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
             with open(tmp, "wb") as f:
-                pickle.dump((code_version(), self.entries), f, protocol=pickle.HIGHEST_PROTOCOL)
-            tmp.replace(self.path)
-            self.dirty = False
+                pickle.dump((name, value), f, protocol=pickle.HIGHEST_PROTOCOL)
+            tmp.replace(path)
         except Exception:  # a read-only home or a full disk only costs speed
             pass
+
+    def _prune(self) -> None:
+        """Remove what other code versions compiled (and the single-file cache of earlier versions)."""
+        if self._pruned:
+            return
+        self._pruned = True
+        for old in self.root.parent.iterdir():
+            if old.is_dir() and old.name != self.root.name:
+                shutil.rmtree(old, ignore_errors=True)
+        (self.root.parent.parent / FILE).unlink(missing_ok=True)
+
+    def save(self) -> None:
+        """Nothing to do: every entry is written when it is made (kept for callers)."""

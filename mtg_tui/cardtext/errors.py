@@ -10,6 +10,7 @@ class CardError(ValueError):
         self.file = file
         self.card = card
         self.phrase = phrase
+        self.message = message     # without the file and card it names
         where = f"{file}: " if file else ""
         who = f"{card}: " if card else ""
         super().__init__(f"{where}{who}{message}")

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..engine.abilities import Effect, SpellAbility
+from ..engine.layouts import playable
 from ..engine.mana import COLOR_BY_NAME, ManaCost, ManaError
 from ..engine.objects import CARD_TYPES, SUPERTYPES, CardDef
 from ..paths import cards_dir, user_cards_dir
@@ -301,6 +302,8 @@ class CardDatabase:
                 from .cache import key_of
                 key = key_of(data)
                 card = self._cache.get(real, key)
+                if card is not None and not playable(card.layout):
+                    card = None   # compiled while its layout was played: its error comes from compiling
                 if card is None:
                     card = card_from_data(data, file)
                     self._cache.put(real, key, card)
@@ -396,6 +399,7 @@ def default_db() -> CardDatabase:
     Raises CardError when two different cards share a name, or an extra folder doesn't exist.
     """
     global _default
-    if _default is None:
-        _default = CardDatabase(default_folders() + list(_extra), cache=True, strict=True)
+    folders = default_folders() + list(_extra)
+    if _default is None or _default.folders != folders:   # e.g. the user's card folder was just made
+        _default = CardDatabase(folders, cache=True, strict=True)
     return _default

@@ -103,6 +103,8 @@ class FileIndex:
     def save(self) -> None:
         if not self.dirty:
             return
+        # Forget files that are gone (folders of other runs), so the index stays the size of what exists.
+        self.entries = {p: e for p, e in self.entries.items() if os.path.exists(p)}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             tmp = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")

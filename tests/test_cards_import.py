@@ -1,0 +1,154 @@
+"""`mtg-tui cards import`: MTGJSON set files (v4 and v5) into card files, only cards the engine plays.
+
+The fixtures in tests/data/mtgjson are excerpts of the MTGJSON set files:
+GRN in version 5's shape (the set under "data", a split card's entries named
+"A // B" with a faceName each), XLN and RIX in version 4's.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from click.testing import CliRunner
+
+from mtg_tui.cardtext import loader
+from mtg_tui.cardtext.cardwriter import card_file_text
+from mtg_tui.cardtext.importer import CLASH, LAYOUT, NOT_COMPILED, WRITTEN, import_sets
+from mtg_tui.cardtext.loader import CardDatabase
+from mtg_tui.cardtext.mtgjson import MtgjsonError, read_set
+from mtg_tui.cli import main
+from mtg_tui.engine import layouts
+
+DATA = Path(__file__).resolve().parent / "data" / "mtgjson"
+GRN, XLN, RIX = DATA / "GRN-sample-v5.json", DATA / "XLN-sample-v4.json", DATA / "RIX-sample-v4.json"
+
+
+@pytest.fixture(autouse=True)
+def own_default_cards() -> Iterator[None]:
+    saved = loader._default, loader._extra
+    yield
+    loader._default, loader._extra = saved
+
+
+def outcomes(reports: list) -> dict[str, dict[str, str]]:
+    return {r.code: {o.name: o.status for o in r.outcomes} for r in reports}
+
+
+def read(path: Path) -> dict:
+    with open(path, "rb") as f:
+        return tomllib.load(f)
+
+
+def test_both_versions_of_the_format_are_read_faces_joined() -> None:
+    grn, xln = read_set(GRN), read_set(XLN)
+    assert (grn.code, grn.entries, xln.code) == ("GRN", 7, "XLN")
+    split = next(c for c in grn.cards if c.layout == "split" and c.name.startswith("Assure"))
+    assert split.name == "Assure // Assemble"
+    assert [f["name"] for f in split.data["faces"]] == ["Assure", "Assemble"]   # side a first
+    assert split.data["faces"][1]["cost"] == "{4}{G}{W}"
+    dfc = next(c for c in xln.cards if c.layout == "transform")
+    assert dfc.name == "Arguel's Blood Fast"
+    assert [f["name"] for f in dfc.data["faces"]] == ["Arguel's Blood Fast", "Temple of Aclazotz"]
+    assert "cost" not in dfc.data["faces"][1]
+    assert len(grn.cards) == 5 and len(xln.cards) == 4   # one card a split card, not one a face
+
+
+def test_a_set_is_imported_as_the_cards_the_engine_plays(tmp_path: Path) -> None:
+    reports = import_sets([GRN, XLN], tmp_path)
+    assert outcomes(reports) == {
+        "GRN": {"Arclight Phoenix": NOT_COMPILED, "Assure // Assemble": LAYOUT, "Find // Finality": LAYOUT,
+                "Healer's Hawk": WRITTEN, "Plains": WRITTEN},
+        "XLN": {"Arguel's Blood Fast": LAYOUT, "Colossal Dreadmaw": WRITTEN, "Duress": WRITTEN, "Opt": WRITTEN}}
+    phoenix = next(o for o in reports[0].outcomes if o.name == "Arclight Phoenix")
+    assert phoenix.phrase.startswith("if you've cast three or more")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "colossal-dreadmaw.toml", "duress.toml", "healers-hawk.toml", "opt.toml", "plains.toml"]
+    hawk = read(tmp_path / "healers-hawk.toml")
+    assert hawk == {"name": "Healer's Hawk", "cost": "{W}", "type": "Creature — Bird", "power": 1, "toughness": 1,
+                    "text": "Flying, lifelink", "printings": [{"set": "GRN", "rarity": "common", "number": "14"}]}
+    db = CardDatabase(tmp_path)
+    assert db.check() == []
+    assert {a.keyword for a in db.get("Healer's Hawk").abilities} == {"flying", "lifelink"}
+
+
+def test_a_reprint_is_one_card_file_with_every_printing(tmp_path: Path) -> None:
+    import_sets([RIX, XLN], tmp_path)
+    dreadmaw = read(tmp_path / "colossal-dreadmaw.toml")
+    assert dreadmaw["printings"] == [{"set": "RIX", "rarity": "common", "number": "125"},
+                                     {"set": "XLN", "rarity": "common", "number": "180"}]
+    # Importing the sets one by one into the same folder comes to the same file.
+    apart = tmp_path / "apart"
+    import_sets([XLN], apart)
+    import_sets([RIX], apart)
+    assert (apart / "colossal-dreadmaw.toml").read_text(encoding="utf-8") == \
+        (tmp_path / "colossal-dreadmaw.toml").read_text(encoding="utf-8")
+
+
+def test_the_same_files_give_the_same_folder_whatever_their_order(tmp_path: Path) -> None:
+    import_sets([GRN, XLN, RIX], tmp_path / "a")
+    import_sets([RIX, GRN, XLN], tmp_path / "b")
+    a = {p.name: p.read_text(encoding="utf-8") for p in (tmp_path / "a").iterdir()}
+    b = {p.name: p.read_text(encoding="utf-8") for p in (tmp_path / "b").iterdir()}
+    assert a == b
+
+
+def test_a_different_card_of_a_name_in_the_folder_is_not_overwritten(tmp_path: Path) -> None:
+    mine = 'name = "Opt"\ncost = "{U}"\ntype = "Instant"\ntext = "Draw two cards."\n'
+    (tmp_path / "my-opt.toml").write_text(mine, encoding="utf-8")
+    reports = import_sets([XLN], tmp_path)
+    assert outcomes(reports)["XLN"]["Opt"] == CLASH
+    assert (tmp_path / "my-opt.toml").read_text(encoding="utf-8") == mine
+    assert not (tmp_path / "opt.toml").exists()
+
+
+def test_a_layout_is_imported_once_the_engine_plays_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(layouts.PLAYABLE, "split", True)
+    reports = import_sets([GRN], tmp_path)
+    assert outcomes(reports)["GRN"]["Assure // Assemble"] == WRITTEN
+    assert outcomes(reports)["GRN"]["Find // Finality"] == NOT_COMPILED   # its text still has to compile
+    card = CardDatabase(tmp_path).get("Assure // Assemble")
+    assert [f.name for f in card.faces] == ["Assure", "Assemble"] and card.mana_cost.mana_value == 8
+
+
+def test_the_command_prints_a_table_per_set_and_writes_into_the_users_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MTG_TUI_DATA", str(tmp_path / "data"))
+    result = CliRunner().invoke(main, ["cards", "import", str(GRN), str(XLN)], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "GRN — Guilds of Ravnica: 5 cards, 2 written, 3 compiled, 1 not compiled, 2 layouts not supported" \
+        in result.output
+    assert "Arclight Phoenix" in result.output and "if you've cast three or more" in result.output
+    assert (tmp_path / "data" / "cards" / "opt.toml").is_file()
+    listed = CliRunner().invoke(main, ["cards", "list", "--set", "GRN"])
+    assert listed.output.split("\n")[:-1] == ["Healer's Hawk", "Plains"]   # your own folder is loaded
+
+
+def test_a_file_that_isnt_a_set_is_a_clear_error_and_writes_nothing(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"cards": "nope"}), encoding="utf-8")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["cards", "import", str(GRN), str(bad), "--out", str(out)])
+    assert result.exit_code == 1 and "bad.json" in result.output and "MTGJSON set" in result.output
+    assert not out.exists()
+    bad.write_text("{not json", encoding="utf-8")
+    with pytest.raises(MtgjsonError, match="not a JSON file"):
+        read_set(bad)
+
+
+def test_fresh_empties_the_folder_first(tmp_path: Path) -> None:
+    (tmp_path / "stale.toml").write_text('name = "Stale"\ntype = "Artifact"\ncost = "{1}"\n', encoding="utf-8")
+    result = CliRunner().invoke(main, ["cards", "import", str(RIX), "--out", str(tmp_path), "--fresh", "--brief"])
+    assert result.exit_code == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["colossal-dreadmaw.toml", "negate.toml"]
+
+
+@pytest.mark.parametrize("text", ['He said "no".', 'Quote """three""" and a \\ backslash', "Two\nlines \"q\""])
+def test_the_card_writer_gives_back_what_it_wrote(text: str) -> None:
+    data = {"name": "Odd", "cost": "{1}", "type": "Artifact", "text": text,
+            "printings": [{"set": "TST", "rarity": "rare", "number": "1a"}],
+            "faces": [{"name": "A", "type": "Instant", "text": text}]}
+    assert tomllib.loads(card_file_text(data)) == data
