@@ -18,13 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..cardtext.compiler import NegX
 from ..engine import instructions as I
 from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, AsEntersChoose, CostReduction,
                                 EntersTapped, EntersWithCounters, KeywordAbility, LayerOp, ProtectionChoice,
                                 SpellAbility, StaticAbility, TriggeredAbility)
 from ..engine.refs import (AllRef, AttachedRef, AttackedRef, Const, ControllerOfRef, CountOf, DefendingPlayerRef,
-                           EachPlayerRef, EventAmount, EventRef, ExiledWithRef, FixedRef, MaxStat, ObjectFilter,
+                           EachPlayerRef, EventAmount, EventRef, ExiledWithRef, FixedRef, MaxStat, NegX, ObjectFilter,
                            OwnerOfRef, PlayerCount, Product, RememberedAmount, RememberedRef, SelfRef, StatOf,
                            TargetRef, TargetSpec, XAmount, YouRef)
 from .reading import (ATTACHED, EACH, EVENT, OPPONENTS, OTHER, SELF, TARGET, TARGET_CONTROLLER, YOU, Impact,

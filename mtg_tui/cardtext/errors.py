@@ -1,6 +1,14 @@
-"""The error of a card file that can't be used."""
+"""The errors of card text: a phrase the compiler can't read, and a card file that can't be used."""
 
 from __future__ import annotations
+
+
+class TextError(ValueError):
+    """Rules text that doesn't compile. ``phrase`` is the part that couldn't be read."""
+
+    def __init__(self, message: str, phrase: str = "") -> None:
+        super().__init__(message)
+        self.phrase = phrase
 
 
 class CardError(ValueError):

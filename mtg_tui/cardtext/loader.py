@@ -12,22 +12,21 @@ from __future__ import annotations
 import atexit
 import difflib
 import tomllib
-from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Sequence
 
-from ..engine.abilities import Effect, SpellAbility
+from ..engine.abilities import Effect
 from ..engine.layouts import playable
 from ..engine.mana import COLOR_BY_NAME, ManaCost, ManaError
 from ..engine.objects import CARD_TYPES, SUPERTYPES, CardDef
 from ..paths import cards_dir, user_cards_dir
-from .compiler import Compiler, Scope
+from .compiler import compile_text
 from .errors import CardError
 from .faces import layout_of, read_layout
 from .pool import CardPool, summary_fields
 from .printings import Printing, read_printings
-from .parser import TextError, normalise, parse, split_abilities, subtypes
+from .parser import subtypes
 
 ALLOWED_KEYS = {"name", "cost", "type", "power", "toughness", "loyalty", "text", "color_indicator", "printings",
                 "layout"}
@@ -78,51 +77,6 @@ def parse_type_line(line: str, file: str = "", card: str = "") -> tuple[tuple[st
             hint = f" (did you mean {table[guess[0]]}?)" if guess else ""
             raise CardError(file, card, f"unknown subtype {w!r} in the type line {line!r}{hint}", w)
     return tuple(supers), tuple(types), tuple(subs)
-
-
-def compile_text(name: str, text: str, supertypes: tuple[str, ...], types: tuple[str, ...],
-                 subtypes_: tuple[str, ...], file: str = "") -> tuple[Any, ...]:
-    """Compile a card's rules text into its abilities."""
-    comp = Compiler(name, types, subtypes_)
-    abilities: list[Any] = []
-    spell_scope = Scope(name, "spell")
-    spell_parts: list[Effect] = []
-    for para in split_abilities(text):
-        norm = normalise(para, name)
-        if not norm:
-            continue   # reminder text only (e.g. a basic land's mana ability, 305.6)
-        try:
-            tree = parse(norm)
-            made = comp.ability(tree, spell_scope)
-        except TextError as e:
-            raise CardError(file, name, f"can't compile {para!r}: {e}", e.phrase or para) from None
-        for ab in made:
-            if isinstance(ab, tuple) and ab[0] == "spell_part":
-                spell_parts.append(ab[1])
-                continue
-            if not getattr(ab, "text", ""):
-                ab = replace(ab, text=para)
-            abilities.append(ab)
-    if spell_parts:
-        if len(spell_parts) == 1:
-            effect = spell_parts[0]
-        else:
-            if any(p.modes for p in spell_parts):
-                raise CardError(file, name, "a modal spell with other paragraphs isn't supported yet", text)
-            effect = Effect(instructions=tuple(i for p in spell_parts for i in p.instructions),
-                            targets=tuple(spell_scope.targets))
-        if effect.modes:
-            texts = tuple(_mode_texts(text))
-            effect = replace(effect, mode_texts=texts)
-        abilities.insert(0, SpellAbility(effect=effect, text=text))
-    elif ("Instant" in types or "Sorcery" in types) and not abilities:
-        raise CardError(file, name, "an instant or sorcery needs rules text that does something", text)
-    return tuple(abilities)
-
-
-def _mode_texts(text: str) -> list[str]:
-    return [ln.strip().lstrip("•").strip() for ln in text.replace(" • ", "\n• ").split("\n")
-            if ln.strip().startswith("•")]
 
 
 def _stat(v: Any, key: str, file: str, card: str) -> int | str | None:

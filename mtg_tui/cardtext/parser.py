@@ -18,15 +18,9 @@ from pathlib import Path
 from lark import Lark, Tree
 from lark.exceptions import UnexpectedInput
 
+from .errors import TextError
+
 HERE = Path(__file__).resolve().parent
-
-
-class TextError(ValueError):
-    """Rules text that doesn't compile. ``phrase`` is the part that couldn't be read."""
-
-    def __init__(self, message: str, phrase: str = "") -> None:
-        super().__init__(message)
-        self.phrase = phrase
 
 
 @lru_cache(maxsize=1)

@@ -241,6 +241,14 @@ class XAmount(Amount):
 
 
 @dataclass(frozen=True)
+class NegX(Amount):
+    """Minus X ("gets -X/-X")."""
+
+    def value(self, ctx: "Ctx") -> int:
+        return -ctx.x
+
+
+@dataclass(frozen=True)
 class StatOf(Amount):
     """A characteristic of an object, with last known information (608.2h)."""
 

@@ -1,0 +1,171 @@
+"""Ability forms: what kind of ability a paragraph is (113.3), and the scope its text is read in.
+
+Each form's method returns a list of abilities (a spell's paragraph gives a
+``SpellPart``, joined into the spell's one effect by ``compile_text``). Forms
+are read top-down: each opens the scope its parts are read in.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, Tree
+
+from ...engine import instructions as I
+from ...engine.abilities import (ActivatedAbility, AdditionalCost, Affected, AsEntersChoose, ContinuousDef, Cost,
+                                 CostReduction, Effect, LayerOp, StaticAbility, TriggeredAbility)
+from ...engine.refs import CountOf
+from ..errors import TextError
+from .base import Scope, SpellPart, Templates, find, mana, top_down
+
+
+class AbilityForms(Templates):
+    @top_down
+    def start(self, tree: Tree) -> list[Any]:
+        return self.transform(tree.children[0])
+
+    @top_down
+    def keywords(self, tree: Tree) -> list[Any]:
+        """A line of keyword abilities (702)."""
+        with self.reading(Scope(self.card_name, "static")):
+            return self.transform(find(tree, "keyword_list"))
+
+    @top_down
+    def activated(self, tree: Tree) -> list[Any]:
+        """"[Cost]: [Effect.]" (602.1); a mana ability when it only adds mana and has no target (605.1a)."""
+        with self.reading(Scope(self.card_name, "activated")):
+            cost = self.transform(tree.children[0])
+            effect = self.transform(tree.children[1])
+            notes = [self.transform(n) for n in tree.children[2:]]
+        is_mana = (not effect.targets and bool(effect.instructions)
+                   and all(isinstance(i, I.AddMana) for i in effect.instructions))
+        return [ActivatedAbility(cost=cost, effect=effect, is_mana=is_mana, sorcery_speed="sorcery" in notes,
+                                 once_per_turn="once" in notes)]
+
+    @top_down
+    def loyalty(self, tree: Tree) -> list[Any]:
+        """A loyalty ability (606): its cost adds or removes loyalty counters; sorcery speed (606.3)."""
+        raw = str(tree.children[0])
+        if "x" in raw:
+            raise TextError("loyalty costs with X aren't supported yet", raw)
+        n = int(raw)
+        with self.reading(Scope(self.card_name, "activated")):
+            effect = self.transform(tree.children[1])
+        return [ActivatedAbility(cost=Cost(loyalty=n, text=("+" if n > 0 else "") + str(n)), effect=effect,
+                                 sorcery_speed=True)]
+
+    @top_down
+    def triggered(self, tree: Tree) -> list[Any]:
+        """"When/Whenever/At [event], [effect]" (603.1); an intervening "if" clause (603.4).
+
+        Two abilities where the text joins two trigger events ("enters or attacks").
+        """
+        condition = find(tree, "intervening")
+        body = find(tree, "body")
+        with self.reading(Scope(self.card_name, "triggered")):
+            triggers = self.transform(tree.children[0])
+        out = []
+        for trigger in triggers:
+            with self.reading(Scope(self.card_name, "triggered", trigger=trigger)):
+                cond = self.transform(condition) if condition is not None else None
+                effect = self.transform(body)
+            optional = any(isinstance(i, I.MayDo) for i in effect.instructions)
+            out.append(TriggeredAbility(trigger=trigger, effect=effect, condition=cond, optional=optional))
+        return out
+
+    @top_down
+    def modal(self, tree: Tree) -> list[Any]:
+        """"Choose one —" and its modes (700.2); each mode keeps the targets it names (700.2c)."""
+        if self.transform(tree.children[0]) != "one":
+            raise TextError("only \"choose one\" modal spells are supported yet", "choose")
+        scope = self.spell_scope
+        modes: list[Effect] = []
+        mode_targets = []
+        with self.reading(scope):
+            for m in tree.children[1:]:
+                before = len(scope.targets)
+                modes.append(self.transform(m))
+                mode_targets.append(tuple(range(before, len(scope.targets))))
+        return [SpellPart(Effect(modes=tuple(modes), mode_count=1, targets=tuple(scope.targets),
+                                 mode_targets=tuple(mode_targets)))]
+
+    def choose_one(self) -> str:
+        return "one"
+
+    def choose_two(self) -> str:
+        return "two"
+
+    def choose_one_or_both(self) -> str:
+        return "one or both"
+
+    def choose_one_or_more(self) -> str:
+        return "one or more"
+
+    @top_down
+    def mode(self, tree: Tree) -> Effect:
+        """One mode: "it" and "that player" refer only to what this mode names."""
+        self.scope.last_obj = None
+        self.scope.last_player = None
+        return self.effect_of(find(tree, "body"), collect_targets=False)
+
+    @top_down
+    def additional_cost(self, tree: Tree) -> list[Any]:
+        """"As an additional cost to cast this spell, ..." (601.2f)."""
+        with self.reading(Scope(self.card_name, "spell")):
+            return [AdditionalCost(cost=self.transform(find(tree, "cost_list")))]
+
+    @top_down
+    def cda_pt(self, tree: Tree) -> list[Any]:
+        """A characteristic-defining ability setting power and toughness (604.3, layer 7a)."""
+        return self._defined_pt(tree, "both")
+
+    @top_down
+    def cda_power(self, tree: Tree) -> list[Any]:
+        return self._defined_pt(tree, "power")
+
+    def _defined_pt(self, tree: Tree, which: str) -> list[Any]:
+        with self.reading(Scope(self.card_name, "static")):
+            amount = self.transform(tree.children[0])
+        if not isinstance(amount, CountOf):
+            raise TextError("only \"equal to the number of ...\" is supported here", "equal to")
+        return [StaticAbility(effects=(ContinuousDef(Affected("self"),
+                                                     (LayerOp("7a", "set_pt_count", (amount.filter, which)),)),))]
+
+    def as_enters_color(self) -> list[Any]:
+        """"As this enters, choose a color" (614.12)."""
+        return [StaticAbility(replacement=AsEntersChoose("color"))]
+
+    def no_max_hand(self) -> list[Any]:
+        """No maximum hand size (402.2)."""
+        return [StaticAbility(effects=(ContinuousDef(Affected("players", who="you"),
+                                                     (LayerOp("rules", "flag", ("no_max_hand", None)),)),))]
+
+    @top_down
+    def cost_less_if(self, tree: Tree) -> list[Any]:
+        """"This spell costs {N} less to cast if ..." (601.2f)."""
+        n = _generic_reduction(tree.children[0])
+        with self.reading(Scope(self.card_name, "static")):
+            return [CostReduction(amount=n, condition=self.transform(tree.children[1]))]
+
+    @top_down
+    def cost_less_each(self, tree: Tree) -> list[Any]:
+        """"This spell costs {1} less to cast for each ..." (601.2f)."""
+        n = _generic_reduction(tree.children[0])
+        with self.reading(Scope(self.card_name, "static")):
+            return [CostReduction(amount=n, per=self.transform(tree.children[1]))]
+
+    @top_down
+    def plain(self, tree: Tree) -> list[Any]:
+        """A paragraph with no other form: an instant's or sorcery's effect, else a static ability."""
+        body = tree.children[0]
+        if self.is_spell:
+            with self.reading(self.spell_scope):
+                return [SpellPart(self.transform(body))]
+        return self.static_ability(body)
+
+
+def _generic_reduction(tok: Token) -> int:
+    amount = mana(tok)
+    if any(s.kind != "generic" for s in amount.symbols):
+        raise TextError("only generic cost reductions are supported", amount.text)
+    return amount.mana_value

@@ -1,0 +1,101 @@
+"""Amounts ("three", "X", "that much", "the number of ..."), counters, and conditions ("if you control ...")."""
+
+from __future__ import annotations
+
+from lark import Token
+
+from ...engine.refs import (Amount, Const, CountOf, EventAmount, MaxStat, ObjectFilter, PlayerCount, RememberedAmount,
+                            SelfRef, StatOf, XAmount, YouRef)
+from ...engine.conditions import Condition
+from .base import Templates, Word, const_amount, number
+
+
+class Amounts(Templates):
+    def amount(self, tok: Token) -> Amount:
+        return number(tok)
+
+    def amount_one(self, _article: Token) -> Amount:
+        return Const(1)
+
+    def amount_that_much(self) -> Amount:
+        """"That much": the amount of the event that triggered the ability."""
+        return EventAmount("amount")
+
+    def counters(self, amount: Amount, kind: Token) -> tuple[int, str]:
+        """"two +1/+1 counters" (122): how many, of what kind."""
+        return const_amount(amount), str(kind)
+
+    # -- amounts worked out when the effect happens ------------------------------
+
+    def ae_its_power(self, *_noun: Token) -> Amount:
+        return StatOf(self.scope.last_obj or SelfRef(), "power")
+
+    def ae_its_toughness(self, *_noun: Token) -> Amount:
+        return StatOf(self.scope.last_obj or SelfRef(), "toughness")
+
+    def ae_its_mv(self, *_noun: Token) -> Amount:
+        return StatOf(self.scope.last_obj or SelfRef(), "mana value")
+
+    def ae_self_power(self) -> Amount:
+        return StatOf(SelfRef(), "power")
+
+    def ae_count(self, flt: ObjectFilter) -> Amount:
+        return CountOf(flt)
+
+    def ae_x(self) -> Amount:
+        return XAmount()
+
+    def ae_dealt_this_way(self) -> Amount:
+        return RememberedAmount("damage")
+
+    def ae_greatest_power(self, flt: ObjectFilter) -> Amount:
+        return MaxStat(flt, "power")
+
+    def ae_life_total(self) -> Amount:
+        return PlayerCount(YouRef(), "life")
+
+    def ae_hand_size(self, _cards: Token, _poss: Token) -> Amount:
+        return PlayerCount(YouRef(), "hand")
+
+    def ae_graveyard_size(self, _cards: Token, _poss: Token) -> Amount:
+        return PlayerCount(YouRef(), "graveyard")
+
+    def ae_that_much(self) -> Amount:
+        return EventAmount("amount")
+
+    # -- conditions (intervening "if" clauses, 603.4; "enters tapped unless", 614.1d) ----
+
+    def intervening(self, condition: Condition) -> Condition:
+        return condition
+
+    def cond_untapped(self) -> Condition:
+        return Condition("self_untapped")
+
+    def cond_tapped(self) -> Condition:
+        return Condition("self_tapped")
+
+    def cond_you_control(self, counted: tuple[int, ObjectFilter]) -> Condition:
+        n, flt = counted
+        return Condition("you_control", flt, n)
+
+    def cond_opp_controls(self, counted: tuple[int, ObjectFilter]) -> Condition:
+        n, flt = counted
+        return Condition("opponent_controls", flt, n)
+
+    def cond_you_control_either(self, *parts: Token | Word) -> Condition:
+        words = [w for w in parts if isinstance(w, Word)]
+        flt = ObjectFilter(types=tuple(w.value for w in words if w.kind == "type"),
+                           subtypes=tuple(w.value for w in words if w.kind == "subtype"))
+        return Condition("you_control", flt, 1)
+
+    def cond_two_other_lands(self) -> Condition:
+        return Condition("you_control", ObjectFilter(types=("Land",), another=True), 2)
+
+    def cond_two_or_fewer_other_lands(self) -> Condition:
+        return Condition("you_control_at_most", ObjectFilter(types=("Land",), another=True), 2)
+
+    def cond_life_at_most(self, amount: Amount) -> Condition:
+        return Condition("life_at_most", count=const_amount(amount))
+
+    def cond_life_at_least(self, amount: Amount) -> Condition:
+        return Condition("life_at_least", count=const_amount(amount))

@@ -1,0 +1,81 @@
+"""Costs (118) of activated abilities and additional costs, and the notes that limit activation (602.5)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from lark import Token
+
+from ...engine.abilities import Cost
+from ...engine.mana import ManaCost
+from ...engine.refs import Amount, Const, ObjectFilter
+from ..errors import TextError
+from .base import Templates, const_amount, mana
+
+# The parts of a Cost that a list of cost items adds up, and how each starts.
+_EMPTY: dict[str, Any] = {"tap": False, "untap": False, "sacrifice_self": False, "sacrifice": (), "discard": (),
+                          "pay_life": 0, "remove_counters": ()}
+
+
+class Costs(Templates):
+    def cost_list(self, *items: dict[str, Any]) -> Cost:
+        """Each cost item gives the Cost fields it sets; tuples add up, mana adds up."""
+        total = ManaCost(())
+        parts = dict(_EMPTY)
+        for item in items:
+            for key, value in item.items():
+                if key == "mana":
+                    total = total.plus(value)
+                elif isinstance(value, tuple):
+                    parts[key] = parts[key] + value
+                else:
+                    parts[key] = value
+        return Cost(mana=total, text="", **parts)
+
+    def cost_mana(self, tok: Token) -> dict[str, Any]:
+        return {"mana": mana(tok)}
+
+    def cost_tap(self) -> dict[str, Any]:
+        return {"tap": True}
+
+    def cost_untap(self) -> dict[str, Any]:
+        return {"untap": True}
+
+    def cost_sac_self(self) -> dict[str, Any]:
+        return {"sacrifice_self": True}
+
+    def cost_sacrifice(self, counted: tuple[int, ObjectFilter]) -> dict[str, Any]:
+        return {"sacrifice": (counted,)}
+
+    def cost_life(self, amount: Amount) -> dict[str, Any]:
+        if not isinstance(amount, Const):
+            raise TextError("X isn't allowed here", "x")
+        return {"pay_life": amount.n}
+
+    def cost_discard(self, amount: Amount) -> dict[str, Any]:
+        return {"discard": ((const_amount(amount), ObjectFilter(zone="hand")),)}
+
+    def cost_discard_desc(self, counted: tuple[int, ObjectFilter]) -> dict[str, Any]:
+        n, flt = counted
+        return {"discard": ((n, replace(flt, zone="hand")),)}
+
+    def cost_remove_counters(self, counters: tuple[int, str]) -> dict[str, Any]:
+        return {"remove_counters": (counters,)}
+
+    def cost_exile_self(self) -> dict[str, Any]:
+        raise TextError("this kind of cost isn't supported yet (exile self)", "cost_exile_self")
+
+    def cost_tap_other(self, _desc: ObjectFilter) -> dict[str, Any]:
+        raise TextError("this kind of cost isn't supported yet (tap other)", "cost_tap_other")
+
+    # Activation notes (602.5b): read by the activated ability's form.
+
+    def note_sorcery(self) -> str:
+        return "sorcery"
+
+    def note_once(self) -> str:
+        return "once"
+
+    def note_your_turn(self) -> str:
+        raise TextError("\"activate only during your turn\" isn't supported yet", "activate only")

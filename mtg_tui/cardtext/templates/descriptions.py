@@ -1,0 +1,274 @@
+"""Descriptions of objects: "target nonblack creature you control", "artifact cards in your graveyard".
+
+A description is read as an ``ObjectFilter``. Each word before the noun
+(``pm_*``), the noun (``noun_*``) and each phrase after it (``post_*``)
+gives the filter fields it sets, as a dict; ``desc`` applies them in the
+order written. List fields add up, other fields are set, and ``zone`` says
+where the objects are (the noun says it, a phrase like "in your graveyard"
+may say it again).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Callable
+
+from lark import Token
+
+from ...engine.mana import COLOR_BY_NAME
+from ...engine.refs import Amount, Compare, ObjectFilter, PlayerFilter, TargetSpec
+from ..errors import TextError
+from ..parser import singular_of
+from .base import CARD_TYPES, CARD_TYPES_PL, SUPERTYPES, Templates, TypeWords, Word, const, const_amount
+
+Mod = dict[str, Any]
+
+_LISTS = ("types", "subtypes", "supertypes", "colors", "not_types", "not_subtypes", "not_supertypes",
+          "not_colors", "types_all", "compares")
+_DEDUPED = ("types", "subtypes")   # "creature or creature card" names Creature once
+
+
+def _compare(stat: str, op: str) -> Callable[..., Mod]:
+    """A postmod method comparing a characteristic with a number ("with power 2 or less")."""
+    def method(self: Templates, n: Token) -> Mod:
+        return {"compares": [Compare(stat, op, const(n))]}
+    return method
+
+
+class Descriptions(Templates):
+    def desc(self, *parts: Mod | list[Mod]) -> ObjectFilter:
+        f: dict[str, Any] = {k: [] for k in _LISTS}
+        zone = "battlefield"
+        for part in parts:
+            for mod in part if isinstance(part, list) else [part]:
+                for key, value in mod.items():
+                    if key == "zone":
+                        zone = value
+                    elif key in _LISTS:
+                        f[key].extend(value)
+                    else:
+                        f[key] = value
+        lists = {k: tuple(dict.fromkeys(f.pop(k)) if k in _DEDUPED else f.pop(k)) for k in _LISTS}
+        either = f.pop("attacking_or_blocking", False)
+        out = ObjectFilter(zone=zone, **lists, **f)
+        if either:
+            out = ObjectFilter(any_of=(replace(out, attacking=True), replace(out, blocking=True)), zone=zone)
+        return out
+
+    def desc_plural(self, *parts: Mod | list[Mod]) -> ObjectFilter:
+        return self.desc(*parts)
+
+    def desc_plural_bare(self, *parts: Mod | list[Mod]) -> ObjectFilter:
+        return self.desc(*parts)
+
+    def counted_desc(self, count: Amount | Token, flt: ObjectFilter) -> tuple[int, ObjectFilter]:
+        """(how many, description): "two creatures", "a creature"."""
+        return (const_amount(count) if isinstance(count, Amount) else 1), flt
+
+    def counted_up_to(self, count: Amount, flt: ObjectFilter) -> tuple[int, ObjectFilter]:
+        """"up to N ...": N (the instruction allows fewer)."""
+        return const_amount(count), flt
+
+    # -- before the noun ------------------------------------------------------
+
+    def premods(self, *mods: Mod) -> list[Mod]:
+        return list(mods)
+
+    def pm_non(self, tok: Token) -> Mod:
+        word = str(tok)[3:].lstrip("-")
+        if word in COLOR_BY_NAME:
+            return {"not_colors": [COLOR_BY_NAME[word]]}
+        if word in CARD_TYPES:
+            return {"not_types": [CARD_TYPES[word]]}
+        if word in SUPERTYPES:
+            return {"not_supertypes": [SUPERTYPES[word]]}
+        if word == "token":
+            return {"token": False}
+        if word in singular_of():
+            return {"not_subtypes": [singular_of()[word]]}
+        raise TextError(f"can't read 'non{word}'", "non" + word)
+
+    def pm_color(self, color: Word) -> Mod:
+        return {"colors": [color.value]}
+
+    def pm_color_or(self, *colors: Word) -> Mod:
+        return {"colors": [c.value for c in colors]}
+
+    def pm_colorless(self) -> Mod:
+        return {"colorless": True}
+
+    def pm_multicolored(self) -> Mod:
+        return {"multicolored": True}
+
+    def pm_monocolored(self) -> Mod:
+        raise TextError("\"monocolored\" isn't supported yet", "monocolored")
+
+    def pm_tapped(self) -> Mod:
+        return {"tapped": True}
+
+    def pm_untapped(self) -> Mod:
+        return {"tapped": False}
+
+    def pm_attacking(self) -> Mod:
+        return {"attacking": True}
+
+    def pm_blocking(self) -> Mod:
+        return {"blocking": True}
+
+    def pm_attacking_or_blocking(self) -> Mod:
+        return {"attacking_or_blocking": True}
+
+    def pm_legendary(self) -> Mod:
+        return {"supertypes": ["Legendary"]}
+
+    def pm_basic(self) -> Mod:
+        return {"supertypes": ["Basic"]}
+
+    def pm_snow(self) -> Mod:
+        return {"supertypes": ["Snow"]}
+
+    def pm_token(self) -> Mod:
+        return {"token": True}
+
+    def pm_other(self) -> Mod:
+        return {"another": True}
+
+    # -- the noun ---------------------------------------------------------------
+
+    def noun_types(self, words: TypeWords, card_word: Token | None = None) -> Mod:
+        if words.all:
+            mod: Mod = {"types_all": [w.value for w in words.words]}
+        else:
+            mod = {"types": [w.value for w in words.words if w.kind == "type"],
+                   "subtypes": [w.value for w in words.words if w.kind == "subtype"]}
+        for key, value in (_card_word(str(card_word)) if card_word is not None else {"zone": "battlefield"}).items():
+            mod[key] = mod.get(key, []) + value if key in _LISTS else value
+        return mod
+
+    def noun_card(self, card_word: Token) -> Mod:
+        return _card_word(str(card_word))
+
+    def noun_spell(self) -> Mod:
+        return {"zone": "stack"}
+
+    def noun_permanent(self) -> Mod:
+        return {"types": ["Permanent"], "zone": "battlefield"}
+
+    def noun_token(self) -> Mod:
+        return {"token": True, "zone": "battlefield"}
+
+    def type_words(self, *words: Word) -> TypeWords:
+        return TypeWords(words)
+
+    def type_words_plural(self, *words: Word) -> TypeWords:
+        return TypeWords(words)
+
+    def type_words_and(self, *words: Word) -> TypeWords:
+        return TypeWords(words, all=True)
+
+    def type_word(self, tok: Token) -> Word:
+        if tok.type == "CARDTYPE":
+            return Word("type", CARD_TYPES[str(tok)])
+        return Word("subtype", singular_of()[str(tok)])
+
+    def type_word_plural(self, tok: Token) -> Word:
+        if tok.type == "CARDTYPES":
+            return Word("type", CARD_TYPES_PL[str(tok)])
+        return Word("subtype", singular_of()[str(tok)])
+
+    def subtype_word(self, tok: Token) -> Word:
+        return Word("subtype", singular_of()[str(tok)])
+
+    def color_word(self, tok: Token) -> Word:
+        return Word("color", COLOR_BY_NAME[str(tok)])
+
+    # -- after the noun -------------------------------------------------------------
+
+    def post_you_control(self) -> Mod:
+        return {"controller": "you"}
+
+    def post_not_you_control(self) -> Mod:
+        return {"controller": "not_you"}
+
+    def post_opp_controls(self) -> Mod:
+        return {"controller": "opponent"}
+
+    def post_defending_controls(self) -> Mod:
+        return {"controller": "defending"}
+
+    def post_target_player_controls(self) -> Mod:
+        return self._target_controls("any")
+
+    def post_target_opponent_controls(self) -> Mod:
+        return self._target_controls("opponent")
+
+    def _target_controls(self, who: str) -> Mod:
+        """"... target player controls": the player is a target of the ability (115.1)."""
+        ref = self.scope.add_target(TargetSpec(players=PlayerFilter(who),
+                                               label=f"target {'opponent' if who == 'opponent' else 'player'}"))
+        self.scope.last_player = ref
+        return {"controller_ref": ref}
+
+    def post_you_own(self) -> Mod:
+        return {"owner": "you"}
+
+    def post_your_graveyard(self) -> Mod:
+        return {"owner": "you", "zone": "graveyard"}
+
+    def post_a_graveyard(self) -> Mod:
+        return {"zone": "graveyard"}
+
+    def post_opp_graveyard(self) -> Mod:
+        return {"owner": "opponent", "zone": "graveyard"}
+
+    def post_your_hand(self) -> Mod:
+        return {"owner": "you", "zone": "hand"}
+
+    def post_with_keyword(self, abilities: list[Any]) -> Mod:
+        return {"with_keyword": abilities[0].keyword}
+
+    def post_without_keyword(self, abilities: list[Any]) -> Mod:
+        return {"without_keyword": abilities[0].keyword}
+
+    post_power_le = _compare("power", "<=")
+    post_power_ge = _compare("power", ">=")
+    post_toughness_le = _compare("toughness", "<=")
+    post_toughness_ge = _compare("toughness", ">=")
+    post_mv_le = _compare("mana value", "<=")
+    post_mv_ge = _compare("mana value", ">=")
+    post_total_pt_le = _compare("total", "<=")
+
+    def post_dealt_damage_by_self(self) -> Mod:
+        return {"dealt_damage_by_source": True}
+
+    def post_chosen_color(self) -> Mod:
+        return {"chosen_color": True}
+
+    def post_no_counters(self) -> Mod:
+        return {"no_counters": True}
+
+    def post_attacking(self) -> Mod:
+        return {"attacking": True}
+
+    def post_not_type(self, *parts: Any) -> Mod:
+        word = parts[-1]
+        return {"not_types" if word.kind == "type" else "not_subtypes": [word.value]}
+
+    def post_blocking_self(self) -> Mod:
+        raise TextError("\"blocking this creature\" isn't supported yet", "blocking")
+
+    def post_named(self, _name: Token) -> Mod:
+        raise TextError("\"named\" descriptions aren't supported yet", "named")
+
+
+def _card_word(word: str) -> Mod:
+    """Where "card", "spell", "permanent" or "token" puts the objects described."""
+    if word.startswith("card"):
+        return {"zone": ""}
+    if word.startswith("spell"):
+        return {"zone": "stack"}
+    if word.startswith("token"):
+        return {"token": True, "zone": "battlefield"}
+    if word.startswith("permanent"):
+        return {"types": ["Permanent"], "zone": "battlefield"}
+    return {"zone": "battlefield"}

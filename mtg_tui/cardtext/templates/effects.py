@@ -1,0 +1,234 @@
+"""One-shot effects: bodies, sentences and clauses, read top-down (608.2c: in the order written).
+
+A clause puts its subject ("you" when it has none) to each of its verb
+phrases in turn; a verb phrase is read, then acts at once, so what it names
+("it", "that player") is known to the next one. A sentence may lead with a
+duration ("Until end of turn, ...") that covers its clauses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, is_dataclass, replace
+from typing import Any
+
+from lark import Tree
+
+from ...engine import instructions as I
+from ...engine.abilities import Effect
+from ...engine.objects import CardDef
+from ...engine.refs import Amount, SelfRef, XAmount, YouRef
+from ...engine.abilities import Trigger
+from ..errors import TextError
+from .base import Amend, Templates, Verb, find, top_down
+
+NEXT_END_STEP = "next_end_step"   # "at the beginning of the next end step" as a clause's duration
+DURATIONS = ("until_eot", "until_eoc", "until_your_next_turn", "at_next_end")
+
+
+class Effects(Templates):
+    @top_down
+    def body(self, tree: Tree) -> Effect:
+        return self.effect_of(tree)
+
+    def effect_of(self, body: Tree, collect_targets: bool = True) -> Effect:
+        scope = self.scope
+        said: list[Any] = []
+        outer, scope.said = scope.said, said
+        try:
+            for sentence in body.children:
+                said.extend(self.transform(sentence))
+        finally:
+            scope.said = outer
+        ins: list[I.Instruction] = []
+        for i in said:
+            if isinstance(i, Amend):
+                i.change(ins)
+            else:
+                ins.append(i)
+        if collect_targets:
+            return Effect(instructions=tuple(ins), targets=tuple(scope.targets))
+        return Effect(instructions=tuple(ins))
+
+    # -- sentences ---------------------------------------------------------
+
+    @top_down
+    def sentence(self, tree: Tree) -> list[Any]:
+        lead = find(tree, "lead_duration")
+        return self._clauses_of(tree, self.transform(lead) if lead is not None else None)
+
+    def lead_duration(self) -> str:
+        return "end_of_turn"
+
+    def delayed_lead(self) -> str:
+        return NEXT_END_STEP
+
+    @top_down
+    def delayed_sentence(self, tree: Tree) -> list[Any]:
+        """"At the beginning of the next end step, ...": a delayed triggered ability (603.7)."""
+        return [delayed_at_next_end(self._clauses_of(tree, None))]
+
+    @top_down
+    def if_you_do_sentence(self, tree: Tree) -> list[Any]:
+        """"If you do, ...": happens only if the optional action before it was taken (608.2c)."""
+        part = self._clauses_of(tree, None)
+        if not any(isinstance(i, I.MayDo) for i in self.scope.said):
+            raise TextError("\"if you do\" needs a \"you may\" before it", "if you do")
+        return [I.IfYouDo(tuple(part))]
+
+    @top_down
+    def dies_exile_instead(self, tree: Tree) -> list[Any]:
+        """"If it would die this turn, exile it instead" (614.1a)."""
+        return [I.ExileIfDies(self.scope.last_obj or SelfRef())]
+
+    @top_down
+    def otherwise_sentence(self, tree: Tree) -> list[Any]:
+        self._clauses_of(tree, None)
+        raise TextError("\"otherwise\" isn't supported yet", "otherwise")
+
+    def _clauses_of(self, sentence: Tree, duration: str | None) -> list[Any]:
+        clauses = find(sentence, "clauses")
+        if clauses is None:
+            return []
+        outer, self.scope.duration = self.scope.duration, duration
+        try:
+            return self.transform(clauses)
+        finally:
+            self.scope.duration = outer
+
+    @top_down
+    def clauses(self, tree: Tree) -> list[Any]:
+        out: list[Any] = []
+        for cl in merged_clauses(tree):
+            out.extend(self.transform(cl))
+        return out
+
+    # -- clauses -----------------------------------------------------------
+
+    @top_down
+    def subj_clause(self, tree: Tree) -> list[Any]:
+        return self._clause(tree, tree.children[0], tree.children[1])
+
+    @top_down
+    def imp_clause(self, tree: Tree) -> list[Any]:
+        """A clause with no subject: its player is "you" (the ability's controller)."""
+        return self._clause(tree, None, tree.children[0])
+
+    def _clause(self, tree: Tree, subject_node: Tree | None, vps: Tree) -> list[Any]:
+        duration = self.scope.duration
+        last = tree.children[-1]
+        if isinstance(last, Tree) and last.data in DURATIONS:
+            own = self.transform(last)
+            if own == NEXT_END_STEP:
+                return [delayed_at_next_end(self.transform(Tree(tree.data, tree.children[:-1])))]
+            duration = own
+        subject = self.transform(subject_node) if subject_node is not None else YouRef()
+        out: list[Any] = []
+        for vp in vps.children:
+            out.extend(self.act_of(self.transform(vp), subject, duration))
+        return out
+
+    def vps(self, *verbs: Verb) -> list[Verb]:
+        return list(verbs)
+
+    @top_down
+    def where_x(self, tree: Tree) -> list[Any]:
+        """"..., where X is ...": X in the clause stands for that amount (107.3c)."""
+        inner = self.transform(tree.children[0])
+        amount = self.transform(tree.children[1])
+        return [replace_x(i, amount) for i in inner]
+
+    @top_down
+    def no_regen(self, tree: Tree) -> list[Any]:
+        """"It can't be regenerated." (701.15): changes the destroy said before it."""
+        return [Amend(_no_regeneration)]
+
+    @top_down
+    def no_activate(self, tree: Tree) -> list[Any]:
+        raise TextError("this kind of effect isn't supported yet: no activate", "be activated")
+
+    @top_down
+    def no_activate_except_mana(self, tree: Tree) -> list[Any]:
+        raise TextError("this kind of effect isn't supported yet: no activate", "be activated")
+
+    def prevent_clause(self, prevention: I.Instruction) -> list[Any]:
+        return [prevention]
+
+    # -- durations (611.2a, 514.2) ---------------------------------------------
+
+    def until_eot(self) -> str:
+        return "end_of_turn"
+
+    def until_eoc(self) -> str:
+        return "end_of_combat"
+
+    def until_your_next_turn(self) -> str:
+        raise TextError("\"until your next turn\" isn't supported yet", "until your next turn")
+
+    def at_next_end(self) -> str:
+        return NEXT_END_STEP
+
+    # -- prevention (615) ----------------------------------------------------
+
+    def prevent_all_combat(self) -> I.Instruction:
+        return I.Prevent(None, None, combat_only=True)
+
+    def prevent_all(self) -> I.Instruction:
+        return I.Prevent(None, None, combat_only=False)
+
+    def prevent_next(self, amount: Amount, recipients: list[Any]) -> I.Instruction:
+        return I.Prevent(recipients[0], amount)
+
+    def prevent_all_to(self, recipients: list[Any]) -> I.Instruction:
+        return I.Prevent(recipients[0], None)
+
+    def prevent_all_combat_by(self, _ref: Any) -> I.Instruction:
+        raise TextError("this kind of prevention isn't supported yet", "prevent")
+
+
+def merged_clauses(clauses: Tree) -> list[Tree]:
+    """Clauses of a sentence, where a clause with no subject after one with a subject shares it.
+
+    Rules text writes "[subject] [verb] and [verb]" ("Creatures you control get
+    +3/+3 and gain trample until end of turn"; "Each player loses 1 life,
+    discards a card, ..."): the later verbs belong to the same subject, and a
+    duration at the end covers them all.
+    """
+    out: list[Tree] = []
+    for cl in clauses.children:
+        if cl.data == "imp_clause" and out and out[-1].data == "subj_clause":
+            prev = out[-1]
+            prev_dur = [c for c in prev.children[2:] if isinstance(c, Tree)]
+            new_vps = Tree("vps", list(prev.children[1].children) + list(cl.children[0].children))
+            dur = [c for c in cl.children[1:] if isinstance(c, Tree)] or prev_dur
+            out[-1] = Tree("subj_clause", [prev.children[0], new_vps] + dur)
+            continue
+        out.append(cl)
+    return out
+
+
+def delayed_at_next_end(body: list[I.Instruction]) -> I.Instruction:
+    """"... at the beginning of the next end step": a delayed triggered ability (603.7)."""
+    trigger = Trigger("step", step="end", whose="each", next_only=True)
+    return I.Delayed(trigger, Effect(instructions=tuple(body)), "At the beginning of the next end step")
+
+
+def replace_x(thing: Any, amount: Amount) -> Any:
+    """X in ``thing`` replaced by ``amount``."""
+    if isinstance(thing, XAmount):
+        return amount
+    if isinstance(thing, tuple):
+        return tuple(replace_x(t, amount) for t in thing)
+    if is_dataclass(thing) and not isinstance(thing, type) and not isinstance(thing, CardDef):
+        try:
+            return replace(thing, **{f.name: replace_x(getattr(thing, f.name), amount) for f in fields(thing)})
+        except TypeError:
+            return thing
+    return thing
+
+
+def _no_regeneration(said: list[I.Instruction]) -> None:
+    for j in range(len(said) - 1, -1, -1):
+        if isinstance(said[j], I.Destroy):
+            said[j] = I.Destroy(said[j].what, can_regenerate=False)
+            return
+    raise TextError("\"can't be regenerated\" needs a destroy before it", "can't be regenerated")

@@ -1,0 +1,198 @@
+"""References to objects and players: "~", "it", "target creature", "each opponent", "that player".
+
+Naming an object makes it what "it" means next (the scope's ``last_obj``);
+naming a target adds it to the ability's targets, in the order of the text
+(115.1, 601.2c).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from lark import Token, Tree
+
+from ...engine.refs import (AllRef, AttachedRef, AttackedRef, ControllerOfRef, DefendingPlayerRef, EachPlayerRef,
+                            EventRef, ExiledWithRef, ObjectFilter, OwnerOfRef, PlayerFilter, Ref, SelfRef, TargetSpec,
+                            YouRef)
+from ..errors import TextError
+from .base import Templates, const, find, top_down, words_of
+
+# "any target" (115.4): a creature, player, planeswalker or battle.
+_ANY_TARGET_TYPES = ("Creature", "Planeswalker", "Battle")
+
+
+class Refs(Templates):
+    # -- players --------------------------------------------------------------
+
+    def pr_you(self) -> Ref:
+        return YouRef()
+
+    def pr_target_player(self) -> Ref:
+        return self._target_player("any")
+
+    def pr_target_opponent(self) -> Ref:
+        return self._target_player("opponent")
+
+    def _target_player(self, who: str) -> Ref:
+        ref = self.scope.add_target(TargetSpec(players=PlayerFilter(who),
+                                               label="target opponent" if who == "opponent" else "target player"))
+        self.scope.last_player = ref
+        return ref
+
+    def pr_each_player(self) -> Ref:
+        return EachPlayerRef("each")
+
+    def pr_each_opponent(self) -> Ref:
+        return EachPlayerRef("opponents")
+
+    def pr_an_opponent(self) -> Ref:
+        return EachPlayerRef("opponents")
+
+    def pr_that_player(self) -> Ref:
+        """The player named before, or the player of the event that triggered the ability."""
+        if self.scope.last_player is not None:
+            return self.scope.last_player
+        if self.scope.trigger is not None:
+            return EventRef("player")
+        raise TextError("\"that player\" doesn't refer to anything", "that player")
+
+    def pr_its_controller(self, *_noun: Token) -> Ref:
+        return ControllerOfRef(self.scope.last_obj or SelfRef())
+
+    def pr_its_owner(self, *_noun: Token) -> Ref:
+        return OwnerOfRef(self.scope.last_obj or SelfRef())
+
+    def pr_defending(self) -> Ref:
+        return DefendingPlayerRef()
+
+    # -- objects --------------------------------------------------------------
+
+    def _named(self, ref: Ref) -> Ref:
+        self.scope.last_obj = ref
+        return ref
+
+    def or_self(self) -> Ref:
+        return self._named(SelfRef())
+
+    def or_it(self) -> Ref:
+        return self._named(self.scope.last_obj or SelfRef())
+
+    def or_they(self) -> Ref:
+        return self._named(self.scope.last_obj or SelfRef())
+
+    def or_that(self, _noun: Any) -> Ref:
+        """"That creature": the one named before, else the object of the triggering event."""
+        if self.scope.last_obj is None and self.scope.trigger is not None:
+            return self._named(EventRef("obj"))
+        return self._named(self.scope.last_obj or SelfRef())
+
+    def or_target(self, ref: Ref) -> Ref:
+        return self._named(ref)
+
+    def or_each(self, flt: ObjectFilter) -> Ref:
+        return self._named(AllRef(flt))
+
+    def or_all(self, flt: ObjectFilter) -> Ref:
+        return self._named(AllRef(flt))
+
+    def or_each_other(self, flt: ObjectFilter) -> Ref:
+        return self._named(AllRef(replace(flt, another=True)))
+
+    def or_all_other(self, flt: ObjectFilter) -> Ref:
+        return self._named(AllRef(replace(flt, another=True)))
+
+    def or_enchanted(self, _noun: Any) -> Ref:
+        return self._named(AttachedRef("enchanted"))
+
+    def or_equipped(self, _noun: Any) -> Ref:
+        return self._named(AttachedRef("equipped"))
+
+    def or_exiled_with(self, *_card_word: Token) -> Ref:
+        return self._named(ExiledWithRef())
+
+    # -- targets (115): read top-down, the label keeps the description's words --------
+
+    @top_down
+    def tp_one(self, tree: Tree) -> Ref:
+        desc = find(tree, "desc")
+        return self.scope.add_target(TargetSpec(objects=self.transform(desc), label="target " + words_of(desc)))
+
+    @top_down
+    def tp_another(self, tree: Tree) -> Ref:
+        desc = find(tree, "desc")
+        return self.scope.add_target(TargetSpec(objects=replace(self.transform(desc), another=True),
+                                                label="another target " + words_of(desc)))
+
+    @top_down
+    def tp_n(self, tree: Tree) -> Ref:
+        return self._counted_target(tree, exact=True, other=False)
+
+    @top_down
+    def tp_up_to(self, tree: Tree) -> Ref:
+        return self._counted_target(tree, exact=False, other=False)
+
+    @top_down
+    def tp_up_to_other(self, tree: Tree) -> Ref:
+        return self._counted_target(tree, exact=False, other=True)
+
+    def _counted_target(self, tree: Tree, exact: bool, other: bool) -> Ref:
+        desc = find(tree, "desc")
+        flt = self.transform(desc)
+        n = const(tree.children[0])
+        lo = n if exact else 0
+        if other:
+            flt = replace(flt, another=True)
+        return self.scope.add_target(TargetSpec(objects=flt, min_count=lo, max_count=n,
+                                                label=f"{'up to ' if lo == 0 else ''}{n} target {words_of(desc)}"))
+
+    def tp_any(self) -> Ref:
+        return self._any_target(another=False)
+
+    def tp_any_other(self) -> Ref:
+        return self._any_target(another=True)
+
+    def _any_target(self, another: bool) -> Ref:
+        spec = TargetSpec(objects=ObjectFilter(types=_ANY_TARGET_TYPES, another=another),
+                          players=PlayerFilter("any"), label="any target")
+        return self.scope.add_target(spec)
+
+    @top_down
+    def tp_desc_or_player(self, tree: Tree) -> Ref:
+        desc = find(tree, "desc")
+        return self.scope.add_target(TargetSpec(objects=self.transform(desc), players=PlayerFilter("any"),
+                                                label=f"target {words_of(desc)} or player"))
+
+    @top_down
+    def tp_player_or_desc(self, tree: Tree) -> Ref:
+        return self._player_or_desc(tree, "any")
+
+    @top_down
+    def tp_opponent_or_desc(self, tree: Tree) -> Ref:
+        return self._player_or_desc(tree, "opponent")
+
+    def _player_or_desc(self, tree: Tree, who: str) -> Ref:
+        desc = find(tree, "desc")
+        return self.scope.add_target(TargetSpec(objects=self.transform(desc), players=PlayerFilter(who),
+                                                label=f"target {'opponent' if who == 'opponent' else 'player'} "
+                                                      f"or {words_of(desc)}"))
+
+    # -- what damage is dealt to (120.1) -------------------------------------------
+
+    def recipients(self, *each: list[Ref]) -> list[Ref]:
+        return [r for refs in each for r in refs]
+
+    def rc_attacked(self) -> list[Ref]:
+        return [AttackedRef()]
+
+    def rc_obj(self, ref: Ref) -> list[Ref]:
+        return [ref]
+
+    def rc_player(self, ref: Ref) -> list[Ref]:
+        return [ref]
+
+    def rc_each_and_players(self, flt: ObjectFilter) -> list[Ref]:
+        return [AllRef(flt), EachPlayerRef("each")]
+
+    def rc_each_and_opponents(self, flt: ObjectFilter) -> list[Ref]:
+        return [AllRef(flt), EachPlayerRef("opponents")]

@@ -1,0 +1,105 @@
+"""Static abilities (604): a permanent's body read as continuous effects (611.3) or replacements (614.1c-d).
+
+The same clauses that are one-shot effects in a spell are read here as what
+is true while the ability applies. The subject is read as the set of objects
+affected (``affected``); each verb phrase gives its layer operations
+(``Verb.ops``). A few forms are statics only and are read here by their rule:
+how the permanent enters (614.1c-d), who can't win or lose, "you control ...",
+and "can't be countered".
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from lark import Tree
+
+from ...engine.abilities import Affected, ContinuousDef, EntersTapped, EntersWithCounters, LayerOp, StaticAbility
+from ..errors import TextError
+from .base import Scope, Templates, Verb, find, words_of
+from .effects import merged_clauses
+
+_ENTERS_WITH_COUNTERS = ("vp_enters_with_counters", "vp_enters_tapped_with_counters")
+_PLAYERS = {"pr_you": "you", "pr_each_opponent": "opponents", "pr_each_player": "each"}
+
+
+class Statics(Templates):
+    def static_ability(self, body: Tree) -> list[Any]:
+        with self.reading(Scope(self.card_name, "static")):
+            defs: list[ContinuousDef] = []
+            replacement = None
+            for sentence in body.children:
+                if find(sentence, "lead_duration") is not None:
+                    raise TextError("a permanent's ability can't last \"until end of turn\"", "until end of turn")
+                clauses = find(sentence, "clauses")
+                if clauses is None:
+                    raise TextError("this static ability isn't supported yet", words_of(sentence))
+                for cl in merged_clauses(clauses):
+                    if cl.data in ("no_activate", "no_activate_except_mana") and defs:
+                        allow = "except_mana" if cl.data == "no_activate_except_mana" else None
+                        defs[-1] = ContinuousDef(defs[-1].affected, defs[-1].ops + (
+                            LayerOp("rules", "flag", ("cant_activate", allow)),))
+                        continue
+                    if cl.data != "subj_clause":
+                        raise TextError("this static ability isn't supported yet", words_of(cl))
+                    made = self._static_form(cl.children[0], list(cl.children[1].children))
+                    if isinstance(made, ContinuousDef):
+                        defs.append(made)
+                    else:
+                        replacement = made
+        return [StaticAbility(effects=tuple(defs), replacement=replacement)]
+
+    def _static_form(self, subject: Tree, vps: list[Tree]) -> Any:
+        """One clause of a static ability: a ContinuousDef, or a replacement for how this enters."""
+        kinds = [v.data for v in vps]
+        if "vp_enters_tapped_unless" in kinds:
+            if subject.data != "or_self" or len(vps) != 1:
+                raise TextError("only \"this permanent enters tapped unless ...\" is supported", "enters")
+            return EntersTapped(unless=self.transform(vps[0].children[-1]))
+        if "vp_enters_tapped" in kinds:
+            if subject.data != "or_self":
+                raise TextError("only \"this permanent enters tapped\" is supported", "enters tapped")
+            return EntersTapped()
+        if any(k in _ENTERS_WITH_COUNTERS for k in kinds):
+            if subject.data != "or_self" or len(vps) != 1:
+                raise TextError("only \"this permanent enters with counters\" is supported", "enters with")
+            n, kind = self.transform(find(vps[0], "counters"))
+            return EntersWithCounters(kind, n, vps[0].data == "vp_enters_tapped_with_counters")
+        if any(k in ("vp_cant_lose", "vp_cant_win") for k in kinds):
+            who = _PLAYERS.get(subject.data)
+            if who is None:
+                raise TextError("can't tell who this applies to", words_of(subject))
+            ops = tuple(LayerOp("rules", "flag", ("cant_lose" if k == "vp_cant_lose" else "cant_win", None))
+                        for k in kinds)
+            return ContinuousDef(Affected("players", who=who), ops)
+        if kinds == ["vp_control"]:
+            if subject.data != "pr_you":
+                raise TextError("only \"you control ...\" is supported", "control")
+            return ContinuousDef(self.affected(vps[0].children[0]), (LayerOp("2", "control"),))
+        if kinds[0] == "vp_uncounterable":
+            return ContinuousDef(Affected("self"), (LayerOp("rules", "flag", ("cant_be_countered", None)),))
+        affected = self.affected(subject)
+        ops: list[LayerOp] = []
+        for v in vps:
+            ops.extend(self.ops_of(self.transform(v)))
+        return ContinuousDef(affected, tuple(ops))
+
+    def ops_of(self, verb: Verb) -> list[LayerOp]:
+        if verb.ops is None:
+            raise TextError(f"this static ability isn't supported yet: {verb.words}", verb.rule)
+        return verb.ops()
+
+    def affected(self, node: Tree) -> Affected:
+        """The objects a static ability's subject names (611.3a)."""
+        d = node.data
+        if d == "or_self":
+            return Affected("self")
+        if d in ("or_enchanted", "or_equipped"):
+            return Affected("attached")
+        if d in ("or_each", "or_all", "or_each_other", "or_all_other"):
+            flt = self.transform(node.children[0])
+            if d in ("or_each_other", "or_all_other"):
+                flt = replace(flt, another=True)
+            return Affected("filter", flt)
+        raise TextError("can't tell what this ability applies to", words_of(node))

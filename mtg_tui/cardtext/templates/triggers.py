@@ -1,0 +1,181 @@
+"""Trigger conditions (603.1): "When ~ enters", "Whenever an opponent casts a spell", "At the beginning of ...".
+
+The ``trigger`` rules give a list of ``Trigger`` (two where the text joins two
+events, "enters or attacks": 603.2 treats them as separate triggers here). The
+subject of a trigger (``ts_*``) gives the Trigger fields that say whose event
+it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ...engine.refs import ObjectFilter
+from ...engine.abilities import Trigger
+from ..errors import TextError
+from .base import Templates
+
+Subject = dict[str, Any]
+
+
+class Triggers(Templates):
+    def trigger(self, made: Trigger | list[Trigger]) -> list[Trigger]:
+        return made if isinstance(made, list) else [made]
+
+    def trigger_step(self, made: Trigger) -> list[Trigger]:
+        return [made]
+
+    # -- whose event -------------------------------------------------------------
+
+    def ts_self(self) -> Subject:
+        return {"self_only": True}
+
+    def ts_self_or(self, flt: ObjectFilter) -> Subject:
+        return {"or_self": True, "subject": replace(flt, another=True)}
+
+    def ts_another(self, flt: ObjectFilter) -> Subject:
+        return {"subject": replace(flt, another=True)}
+
+    def ts_a(self, *parts: Any) -> Subject:
+        return {"subject": parts[-1]}
+
+    def ts_enchanted(self, _noun: Any) -> Subject:
+        return {"attached": True}
+
+    def ts_equipped(self, _noun: Any) -> Subject:
+        return {"attached": True}
+
+    def ps_you(self) -> str:
+        return "you"
+
+    def ps_opponent(self) -> str:
+        return "opponent"
+
+    def ps_any(self) -> str:
+        return "any"
+
+    # -- events of objects ------------------------------------------------------
+
+    def t_enters(self, subject: Subject) -> Trigger:
+        return Trigger("enters", **subject)
+
+    def t_dies(self, subject: Subject) -> Trigger:
+        return Trigger("dies", **subject)
+
+    def t_to_graveyard(self, subject: Subject) -> Trigger:
+        return Trigger("to_graveyard", from_zone="battlefield", **subject)
+
+    def t_leaves(self, subject: Subject) -> Trigger:
+        return Trigger("leaves", **subject)
+
+    def t_attacks(self, subject: Subject) -> Trigger:
+        return Trigger("attacks", **subject)
+
+    def t_blocks(self, subject: Subject) -> Trigger:
+        return Trigger("blocks", **subject)
+
+    def t_becomes_blocked(self, subject: Subject) -> Trigger:
+        return Trigger("becomes_blocked", **subject)
+
+    def t_enters_or_attacks(self, subject: Subject) -> list[Trigger]:
+        return [self.t_enters(subject), self.t_attacks(subject)]
+
+    def t_enters_or_dies(self, subject: Subject) -> list[Trigger]:
+        return [self.t_enters(subject), self.t_dies(subject)]
+
+    def t_enters_or_to_graveyard(self, subject: Subject) -> list[Trigger]:
+        return [self.t_enters(subject), self.t_to_graveyard(subject)]
+
+    def t_dies_damaged_by_self(self) -> Trigger:
+        return Trigger("dies_damaged_by_self")
+
+    # -- damage (510.2, 120.3) ------------------------------------------------------
+
+    def _damage(self, subject: Subject, combat: bool, to: str, player: str = "any") -> Trigger:
+        if not (subject.get("self_only") or subject.get("attached")):
+            raise TextError("damage triggers of other creatures aren't supported yet", "deals damage")
+        return Trigger("damage", self_only=bool(subject.get("self_only")), attached=bool(subject.get("attached")),
+                       combat_only=combat, to=to, player=player)
+
+    def t_combat_damage_player(self, subject: Subject) -> Trigger:
+        return self._damage(subject, True, "player")
+
+    def t_damage_player(self, subject: Subject) -> Trigger:
+        return self._damage(subject, False, "player")
+
+    def t_combat_damage_opponent(self, subject: Subject) -> Trigger:
+        return self._damage(subject, True, "player", "opponent")
+
+    def t_damage_opponent(self, subject: Subject) -> Trigger:
+        return self._damage(subject, False, "player", "opponent")
+
+    def t_combat_damage(self, subject: Subject) -> Trigger:
+        return self._damage(subject, True, "")
+
+    def t_damage(self, subject: Subject) -> Trigger:
+        return self._damage(subject, False, "")
+
+    def t_dealt_damage(self, subject: Subject) -> Trigger:
+        if not (subject.get("self_only") or subject.get("attached")):
+            raise TextError("\"is dealt damage\" triggers of other creatures aren't supported yet", "dealt")
+        return Trigger("dealt_damage", self_only=bool(subject.get("self_only")),
+                       attached=bool(subject.get("attached")))
+
+    # -- events of players --------------------------------------------------------
+
+    def t_gain_life(self, player: str) -> Trigger:
+        return Trigger("gain_life", player=player)
+
+    def t_lose_life(self, player: str) -> Trigger:
+        return Trigger("lose_life", player=player)
+
+    def t_draw(self, player: str) -> Trigger:
+        return Trigger("draw", player=player)
+
+    def t_cast(self, player: str, flt: ObjectFilter) -> Trigger:
+        """"Whenever you cast a [spell]": the spell on the stack."""
+        flt = replace(flt, zone="stack", types=tuple(t for t in flt.types if t != "Spell"))
+        return Trigger("cast", player=player, spell_filter=flt)
+
+    def spell_desc(self, _article: Any, flt: ObjectFilter) -> ObjectFilter:
+        return flt
+
+    # -- steps and phases (503.1, 513.1) ---------------------------------------------
+
+    def step_trigger(self, owner: tuple[str, bool], step: str) -> Trigger:
+        whose, next_only = owner
+        return Trigger("step", step=step, whose=whose, next_only=next_only)
+
+    def so_your(self) -> tuple[str, bool]:
+        return "your", False
+
+    def so_opponent(self) -> tuple[str, bool]:
+        return "opponent", False
+
+    def so_each(self) -> tuple[str, bool]:
+        return "each", False
+
+    def so_next(self) -> tuple[str, bool]:
+        return "each", True
+
+    def sn_upkeep(self) -> str:
+        return "upkeep"
+
+    def sn_draw(self) -> str:
+        return "draw"
+
+    def sn_end(self) -> str:
+        return "end"
+
+    def sn_combat(self) -> str:
+        return "beginning_of_combat"
+
+    def sn_main1(self) -> str:
+        return "main1"
+
+    def sn_main2(self) -> str:
+        return "main2"
+
+    def sn_end_of_combat(self) -> str:
+        return "end_of_combat"

@@ -1,0 +1,487 @@
+"""Verb phrases: what a clause does to its subject, as a one-shot effect or a static ability's ops.
+
+Each ``vp_*`` rule returns a ``Verb`` (base.py) with the readings it has. What
+a phrase names for later phrases (the cards looked at, the card searched for,
+a target) goes into the scope when the phrase is read, in the order of the
+text; what depends on the subject happens when the clause puts it to the verb.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from lark import Token
+
+from ...engine import instructions as I
+from ...engine.abilities import LayerOp
+from ...engine.refs import (AllRef, Amount, AttachedRef, Const, ControllerOfRef, CountOf, DefendingPlayerRef,
+                            EachPlayerRef, ObjectFilter, OwnerOfRef, PlayerFilter, Product, Ref, RememberedRef, SelfRef,
+                            TargetRef, TargetSpec, YouRef)
+from ..errors import TextError
+from .base import Templates, TypeWords, Verb, mana, signed_pt
+from .tokens import TokenSpec
+
+PROMPT = "Use this optional effect?"
+
+
+def player_of(ref: Ref) -> Ref:
+    """The player who does what a verb says: an object's controller when the subject is an object."""
+    if isinstance(ref, (SelfRef, AttachedRef, AllRef, RememberedRef)):
+        return ControllerOfRef(ref)
+    return ref
+
+
+def objects_of(ref: Ref) -> Ref:
+    """The objects a verb changes: a player can't get +1/+1."""
+    if isinstance(ref, YouRef):
+        raise TextError("a player can't be changed like a creature", "you")
+    return ref
+
+
+def continuous(*ops: LayerOp) -> Verb:
+    """A phrase that changes its subject: for a duration in an effect (611.2), or while a static applies."""
+    return Verb(act=lambda subject, duration: [I.ApplyEffect(objects_of(subject), ops, duration or "permanent")],
+                ops=lambda: list(ops))
+
+
+def flag(name: str, param: Any = None) -> LayerOp:
+    """A rules flag on the affected objects (a restriction or requirement, 508.1c-d, 509.1b-c)."""
+    return LayerOp("rules", "flag", (name, param))
+
+
+def no_reading() -> Verb:
+    """A phrase the grammar reads but the engine can't carry out yet: using it is an error naming it."""
+    return Verb()
+
+
+class Verbs(Templates):
+    def _source(self, subject: Ref) -> Ref:
+        """The subject of "deals damage" must be an object (120.1)."""
+        ok = not isinstance(subject, (YouRef, EachPlayerRef, ControllerOfRef, OwnerOfRef, DefendingPlayerRef))
+        if isinstance(subject, TargetRef):
+            ok = self.scope.targets[subject.index].objects is not None
+        if not ok:
+            raise TextError("damage needs a source object (\"[this] deals N damage\")", "deal")
+        return subject
+
+    # -- damage (120) ----------------------------------------------------------
+
+    def vp_damage(self, amount: Amount, recipients: list[Ref]) -> Verb:
+        return Verb(act=lambda s, d: [I.DealDamage(self._source(s), amount, tuple(recipients))])
+
+    def vp_damage_two(self, a1: Amount, r1: list[Ref], a2: Amount, r2: list[Ref]) -> Verb:
+        return Verb(act=lambda s, d: [I.DealDamage(s, a1, tuple(r1), tuple((a2, r) for r in r2))])
+
+    def vp_damage_equal(self, amount: Amount, recipients: list[Ref]) -> Verb:
+        return Verb(act=lambda s, d: [I.DealDamage(self._source(s), amount, tuple(recipients))])
+
+    def vp_damage_equal_late(self, recipients: list[Ref], amount: Amount) -> Verb:
+        return Verb(act=lambda s, d: [I.DealDamage(s, amount, tuple(recipients))])
+
+    def vp_damage_each(self, per: Amount, recipients: list[Ref], each: ObjectFilter) -> Verb:
+        return Verb(act=lambda s, d: [I.DealDamage(s, Product(per, CountOf(each)), tuple(recipients))])
+
+    def vp_damage_divided(self, amount: Amount, among_tok: Token) -> Verb:
+        """Damage divided among targets as its controller chooses (601.2d)."""
+        among = str(among_tok)
+        hi = {"one or two": 2, "one, two, or three": 3}.get(among.split(" target")[0].replace(" targets", ""), 0)
+        if hi == 0:
+            if not isinstance(amount, Const):
+                raise TextError("dividing X damage among any number of targets isn't supported yet", among)
+            hi = amount.n
+        if "creature" in among:
+            types = ("Creature", "Planeswalker") if "planeswalker" in among else ("Creature",)
+            spec = TargetSpec(objects=ObjectFilter(types=types), min_count=1, max_count=hi,
+                              label=f"{among} (damage divided)", divide=True)
+        else:
+            spec = TargetSpec(objects=ObjectFilter(types=("Creature", "Planeswalker", "Battle")),
+                              players=PlayerFilter("any"), min_count=1, max_count=hi,
+                              label=f"{among} (damage divided)", divide=True)
+        ref = self.scope.add_target(spec)
+        return Verb(act=lambda s, d: [I.DealDamage(s, amount, (ref,), divided=True)])
+
+    def vp_combat_damage_player(self) -> Verb:
+        return no_reading()
+
+    # -- life (119) --------------------------------------------------------------
+
+    def vp_gain_life(self, amount: Amount) -> Verb:
+        return Verb(act=lambda s, d: [I.GainLife(player_of(s), amount)])
+
+    def vp_gain_life_each(self, per: Amount, each: ObjectFilter) -> Verb:
+        return Verb(act=lambda s, d: [I.GainLife(player_of(s), Product(per, CountOf(each)))])
+
+    def vp_gain_life_equal(self, amount: Amount) -> Verb:
+        return Verb(act=lambda s, d: [I.GainLife(player_of(s), amount)])
+
+    def vp_lose_life(self, amount: Amount) -> Verb:
+        return Verb(act=lambda s, d: [I.LoseLife(player_of(s), amount)])
+
+    def vp_lose_life_each(self, per: Amount, each: ObjectFilter) -> Verb:
+        return Verb(act=lambda s, d: [I.LoseLife(player_of(s), Product(per, CountOf(each)))])
+
+    def vp_lose_life_equal(self, amount: Amount) -> Verb:
+        return Verb(act=lambda s, d: [I.LoseLife(player_of(s), amount)])
+
+    # -- cards: draw (121), discard (701.8), mill (701.13) ----------------------------
+
+    def vp_draw(self, amount: Amount = Const(1)) -> Verb:
+        return Verb(act=lambda s, d: [I.Draw(player_of(s), amount)])
+
+    def vp_draw_each(self, _article: Token, each: ObjectFilter) -> Verb:
+        return Verb(act=lambda s, d: [I.Draw(player_of(s), CountOf(each))])
+
+    def vp_draw_equal(self, amount: Amount) -> Verb:
+        return Verb(act=lambda s, d: [I.Draw(player_of(s), amount)])
+
+    def vp_discard(self, amount: Amount) -> Verb:
+        return Verb(act=lambda s, d: [I.Discard(player_of(s), amount)])
+
+    def vp_discard_random(self, amount: Amount) -> Verb:
+        return Verb(act=lambda s, d: [I.Discard(player_of(s), amount, random=True)])
+
+    def vp_discard_hand(self, _poss: Token) -> Verb:
+        return Verb(act=lambda s, d: [I.Discard(player_of(s), whole_hand=True)])
+
+    def vp_discard_ref(self, what: Ref) -> Verb:
+        return Verb(act=lambda s, d: [I.Discard(player_of(s), specific=what)])
+
+    def vp_mill(self, amount: Amount) -> Verb:
+        return Verb(act=lambda s, d: [I.Mill(player_of(s), amount)])
+
+    # -- the library: look, dig, search, shuffle, scry, surveil ---------------------
+
+    def vp_look_top(self, amount: Amount) -> Verb:
+        return self._look(amount)
+
+    def vp_look_top_one(self) -> Verb:
+        return self._look(Const(1))
+
+    def _look(self, n: Amount) -> Verb:
+        key = self.scope.new_key("looked")
+        self.scope.last_obj = RememberedRef(key, plural=True)
+        self.scope.looked = key
+        return Verb(act=lambda s, d: [I.LookTop(player_of(s), n, key)])
+
+    def _looked(self) -> str:
+        if self.scope.looked is None:
+            raise TextError("\"them\" needs a \"look at the top\" before it", "them")
+        return self.scope.looked
+
+    def vp_put_back(self) -> Verb:
+        key = self._looked()
+        return Verb(act=lambda s, d: [I.PutBack(key)])
+
+    def vp_dig_bottom(self, amount: Amount) -> Verb:
+        key = self._looked()
+        return Verb(act=lambda s, d: [I.DigToHand(amount, "bottom", key)])
+
+    def vp_dig_graveyard(self, amount: Amount) -> Verb:
+        key = self._looked()
+        return Verb(act=lambda s, d: [I.DigToHand(amount, "graveyard", key)])
+
+    def vp_search(self, _poss: Token, counted: tuple[int, ObjectFilter]) -> Verb:
+        """Search a library (701.19); what is found is "it"/"them" afterwards."""
+        n, flt = counted
+        key = self.scope.new_key("found")
+        self.scope.last_obj = RememberedRef(key, plural=n > 1)
+        return Verb(act=lambda s, d: [I.Search(player_of(s), replace(flt, zone="library"), Const(n), key)])
+
+    def vp_shuffle(self, *_poss: Token) -> Verb:
+        return Verb(act=lambda s, d: [I.Shuffle(player_of(s))])
+
+    def vp_scry(self, amount: Amount) -> Verb:
+        return Verb(act=lambda s, d: [I.Scry(player_of(s), amount)])
+
+    def vp_surveil(self, amount: Amount) -> Verb:
+        return Verb(act=lambda s, d: [I.Surveil(player_of(s), amount)])
+
+    def vp_hand_to_top(self, amount: Amount) -> Verb:
+        return Verb(act=lambda s, d: [I.HandToTop(amount)])
+
+    # -- moving objects between zones --------------------------------------------------
+
+    def vp_destroy(self, what: Ref) -> Verb:
+        return Verb(act=lambda s, d: [I.Destroy(what)])
+
+    def vp_exile(self, what: Ref) -> Verb:
+        return Verb(act=lambda s, d: [I.Exile(what)])
+
+    def vp_exile_until(self, what: Ref) -> Verb:
+        return Verb(act=lambda s, d: [I.ExileUntil(what)])
+
+    def vp_sacrifice(self, counted: tuple[int, ObjectFilter]) -> Verb:
+        n, flt = counted
+        return Verb(act=lambda s, d: [I.Sacrifice(player_of(s), flt, Const(n))])
+
+    def vp_sacrifice_ref(self, what: Ref) -> Verb:
+        return Verb(act=lambda s, d: [I.SacrificeIt(what)])
+
+    def vp_sacrifice_unless(self, what: Ref, cost_tok: Token) -> Verb:
+        cost = mana(cost_tok)
+        return Verb(act=lambda s, d: [I.SacrificeUnless(what, cost)])
+
+    def vp_return_hand(self, what: Ref, _poss: Token) -> Verb:
+        return Verb(act=lambda s, d: [I.ReturnToHand(what)])
+
+    def vp_return_choice(self, counted: tuple[int, ObjectFilter], _poss: Token) -> Verb:
+        n, flt = counted
+        key = self.scope.new_key("chosen")
+        self.scope.last_obj = RememberedRef(key)
+        return Verb(act=lambda s, d: [I.ChoosePermanents(flt, Const(n), key), I.ReturnToHand(RememberedRef(key))])
+
+    def vp_put_battlefield(self, what: Ref, *mods: str) -> Verb:
+        return Verb(act=lambda s, d: [I.PutOntoBattlefield(what, "tapped" in mods, under_you="under" in mods)])
+
+    def tapped_mod(self) -> str:
+        return "tapped"
+
+    def under_control(self, _poss: Token) -> str:
+        return "under"
+
+    def vp_put_graveyard(self, what: Ref, _poss: Token) -> Verb:
+        def act(s: Ref, d: str | None) -> list[I.Instruction]:
+            raise TextError("putting objects into a graveyard isn't supported yet", "into")
+        return Verb(act=act)
+
+    def vp_put_top(self, what: Ref, _poss: Token) -> Verb:
+        return Verb(act=lambda s, d: [I.PutIntoLibrary(what, "top")])
+
+    def vp_put_bottom(self, what: Ref, _poss: Token) -> Verb:
+        return Verb(act=lambda s, d: [I.PutIntoLibrary(what, "bottom")])
+
+    def vp_put_second(self, what: Ref, _poss: Token) -> Verb:
+        return Verb(act=lambda s, d: [I.PutSecondFromTop(what)])
+
+    def vp_reveal_ref(self, what: Ref) -> Verb:
+        return Verb(act=lambda s, d: [I.RevealObjects(what)])
+
+    def vp_reveal_hand(self, _poss: Token) -> Verb:
+        """Reveal (701.16) or look at a hand; that player is "that player" afterwards."""
+        def act(s: Ref, d: str | None) -> list[I.Instruction]:
+            who = player_of(s)
+            self.scope.last_player = who
+            return [I.RevealHand(who)]
+        return Verb(act=act)
+
+    def vp_choose_card(self, counted: tuple[int, ObjectFilter], *_where: Token) -> Verb:
+        """"Choose a card from it": from the hand revealed before; the card is "that card" afterwards."""
+        n, flt = counted
+        owner = self.scope.last_player or YouRef()
+        key = self.scope.new_key("chosen")
+        self.scope.last_obj = RememberedRef(key)
+        return Verb(act=lambda s, d: [I.ChooseCard(player_of(s), owner, "hand", replace(flt, zone="hand"),
+                                                   Const(n), key)])
+
+    # -- the stack --------------------------------------------------------------------
+
+    def vp_counter(self, what: Ref) -> Verb:
+        return Verb(act=lambda s, d: [I.CounterIt(what)])
+
+    def vp_counter_unless(self, what: Ref, cost_tok: Token) -> Verb:
+        cost = mana(cost_tok)
+        return Verb(act=lambda s, d: [I.CounterUnless(what, cost)])
+
+    # -- permanents: tap, counters, fight, regenerate ------------------------------------
+
+    def vp_tap(self, what: Ref) -> Verb:
+        return Verb(act=lambda s, d: [I.Tap(what)])
+
+    def vp_untap(self, what: Ref) -> Verb:
+        return Verb(act=lambda s, d: [I.Untap(what)])
+
+    def vp_put_counters(self, counters: tuple[int, str], what: Ref) -> Verb:
+        n, kind = counters
+        return Verb(act=lambda s, d: [I.PutCounters(what, kind, Const(n))])
+
+    def vp_remove_counters(self, counters: tuple[int, str], what: Ref) -> Verb:
+        n, kind = counters
+        return Verb(act=lambda s, d: [I.RemoveCounters(what, kind, Const(n))])
+
+    def vp_fight(self, other: Ref) -> Verb:
+        return Verb(act=lambda s, d: [I.Fight(objects_of(s), other)])
+
+    def vp_regenerate(self, what: Ref) -> Verb:
+        return Verb(act=lambda s, d: [I.Regenerate(what)])
+
+    def vp_doesnt_untap(self, _poss: Token) -> Verb:
+        return Verb(act=lambda s, d: [I.DoesntUntap(objects_of(s))])
+
+    def vp_doesnt_untap_static(self, _poss: Token) -> Verb:
+        return Verb(ops=lambda: [flag("doesnt_untap")])
+
+    # -- tokens and mana ------------------------------------------------------------------
+
+    def vp_create(self, spec: TokenSpec) -> Verb:
+        return Verb(act=lambda s, d: [I.CreateToken(player_of(s), spec.amount, spec.card)])
+
+    def vp_investigate(self) -> Verb:
+        """Investigate (701.36): create a Clue token."""
+        return Verb(act=lambda s, d: [I.CreateToken(player_of(s), Const(1), self.predefined_token("clue"))])
+
+    def vp_add_mana(self, add: I.AddMana) -> Verb:
+        return Verb(act=lambda s, d: [add])
+
+    # -- optional actions (608.2d) --------------------------------------------------------
+
+    def vp_may(self, verb: Verb) -> Verb:
+        def act(s: Ref, d: str | None) -> list[I.Instruction]:
+            inner = self.act_of(verb, s, d)
+            who = player_of(s) if not isinstance(s, (SelfRef, TargetRef)) else YouRef()
+            return [I.MayDo(who, tuple(inner), prompt=PROMPT)]
+        return Verb(act=act)
+
+    def vp_may_have(self, other: Ref, verb: Verb) -> Verb:
+        """"You may have [subject] [verb]": you choose; the other subject does it."""
+        return Verb(act=lambda s, d: [I.MayDo(YouRef(), tuple(self.act_of(verb, other, d)), prompt=PROMPT)])
+
+    # -- continuous changes: characteristics and abilities (613) ----------------------------
+
+    def vp_pump(self, pt: Token) -> Verb:
+        p, t = signed_pt(pt)
+        op = LayerOp("7c", "add_pt", (p, t))
+
+        def ops() -> list[LayerOp]:
+            if not isinstance(p, int) or not isinstance(t, int):
+                raise TextError("X in a static ability isn't supported", "x")
+            return [op]
+        return Verb(act=lambda s, d: [I.ApplyEffect(objects_of(s), (op,), d or "permanent")], ops=ops)
+
+    def vp_pump_each(self, pt: Token, each: ObjectFilter) -> Verb:
+        p, t = signed_pt(pt)
+
+        def act(s: Ref, d: str | None) -> list[I.Instruction]:
+            count = CountOf(each)
+            pa = Product(p if isinstance(p, Amount) else Const(p), count)
+            ta = Product(t if isinstance(t, Amount) else Const(t), count)
+            return [I.ApplyEffect(objects_of(s), (LayerOp("7c", "add_pt", (pa, ta)),), d or "permanent")]
+
+        def ops() -> list[LayerOp]:
+            if not isinstance(p, int) or not isinstance(t, int):
+                raise TextError("X in a static ability isn't supported", "x")
+            return [LayerOp("7c", "add_pt_each", (p, t, each))]
+        return Verb(act=act, ops=ops)
+
+    def vp_grant(self, abilities: list[Any]) -> Verb:
+        return continuous(LayerOp("6", "grant", (tuple(abilities),)))
+
+    def vp_lose_all(self) -> Verb:
+        return continuous(LayerOp("6", "remove_all_abilities"))
+
+    def vp_lose_keywords(self, abilities: list[Any]) -> Verb:
+        return continuous(*(LayerOp("6", "remove_keyword", (k.keyword,)) for k in abilities))
+
+    def vp_become(self, ops: tuple[LayerOp, ...]) -> Verb:
+        return continuous(*ops)
+
+    def vp_base_pt(self, pt: Token) -> Verb:
+        return continuous(LayerOp("7b", "set_pt", signed_pt(pt)))
+
+    def vp_base_pt_mv(self) -> Verb:
+        return Verb(ops=lambda: [LayerOp("7b", "set_pt", ("mana value", "mana value"))])
+
+    def vp_add_creature_type(self) -> Verb:
+        return Verb(ops=lambda: [LayerOp("4", "add_types", (("Creature",), ()))])
+
+    def vp_add_types(self, words: TypeWords) -> Verb:
+        types = tuple(w.value for w in words.words if w.kind == "type")
+        subtypes = tuple(w.value for w in words.words if w.kind == "subtype")
+        return Verb(ops=lambda: [LayerOp("4", "add_types", (types, subtypes))])
+
+    def vp_gain_control(self, what: Ref) -> Verb:
+        return Verb(act=lambda s, d: [I.ApplyEffect(what, (LayerOp("2", "control"),), d or "permanent")])
+
+    def become_creature_type(self, *parts: Any) -> tuple[LayerOp, ...]:
+        """"becomes a [color] [subtype] ... with base power and toughness N/N" (205.1a)."""
+        subs = tuple(w.value for w in parts if getattr(w, "kind", None) == "subtype")
+        ops = [LayerOp("4", "set_creature_subtypes", (subs,))]
+        ops += [LayerOp("5", "set_colors", ((w.value,),)) for w in parts if getattr(w, "kind", None) == "color"]
+        ops += [LayerOp("7b", "set_pt", signed_pt(p)) for p in parts if isinstance(p, Token)]
+        return tuple(ops)
+
+    def become_pt_type(self, pt: Token, *parts: Any) -> tuple[LayerOp, ...]:
+        """"becomes a N/N [color] [subtype] [type]": an added type, base power and toughness."""
+        words = [w for p in parts if isinstance(p, TypeWords) for w in p.words]
+        subs = tuple(w.value for w in parts if getattr(w, "kind", None) == "subtype")
+        types = tuple(w.value for w in words if w.kind == "type")
+        subs += tuple(w.value for w in words if w.kind == "subtype")
+        ops = [LayerOp("4", "add_types", (types, subs)), LayerOp("7b", "set_pt", signed_pt(pt))]
+        ops[1:1] = [LayerOp("5", "set_colors", ((w.value,),)) for w in parts if getattr(w, "kind", None) == "color"]
+        return tuple(ops)
+
+    def become_color(self, color: Any) -> tuple[LayerOp, ...]:
+        return (LayerOp("5", "set_colors", ((color.value,),)),)
+
+    # -- rules restrictions and requirements: combat (508.1c-d, 509.1b-c), countering ----------
+
+    def vp_must_attack(self) -> Verb:
+        return continuous(flag("must_attack"))
+
+    def vp_must_block(self) -> Verb:
+        raise TextError("\"blocks each combat if able\" isn't supported yet", "blocks each combat")
+
+    def vp_cant_attack(self) -> Verb:
+        return continuous(flag("cant_attack"))
+
+    def vp_cant_block(self) -> Verb:
+        return continuous(flag("cant_block"))
+
+    def vp_cant_attack_block(self) -> Verb:
+        return continuous(flag("cant_attack"), flag("cant_block"))
+
+    def vp_cant_attack_block_alone(self) -> Verb:
+        return continuous(flag("cant_attack_alone"), flag("cant_block_alone"))
+
+    def vp_cant_attack_alone(self) -> Verb:
+        return continuous(flag("cant_attack_alone"))
+
+    def vp_cant_block_alone(self) -> Verb:
+        return continuous(flag("cant_block_alone"))
+
+    def vp_max_one_blocker(self) -> Verb:
+        return continuous(flag("max_one_blocker"))
+
+    def vp_unblockable(self) -> Verb:
+        return continuous(flag("cant_be_blocked"))
+
+    def vp_cant_be_blocked_by(self, blockers: ObjectFilter) -> Verb:
+        return continuous(flag("cant_be_blocked_by", blockers))
+
+    def vp_can_block_only(self, attackers: ObjectFilter) -> Verb:
+        return continuous(flag("can_block_only", attackers))
+
+    def vp_cant_block_desc(self, _attackers: ObjectFilter) -> Verb:
+        return no_reading()
+
+    def vp_menace_like(self) -> Verb:
+        return no_reading()
+
+    def vp_attacks_marker(self) -> Verb:
+        return no_reading()
+
+    # -- statics only: read by their rule in statics.py ------------------------------------
+
+    def vp_enters_tapped(self) -> Verb:
+        return no_reading()
+
+    def vp_enters_tapped_unless(self, _condition: Any) -> Verb:
+        return no_reading()
+
+    def vp_enters_with_counters(self, _counters: tuple[int, str]) -> Verb:
+        return no_reading()
+
+    def vp_enters_tapped_with_counters(self, _counters: tuple[int, str]) -> Verb:
+        return no_reading()
+
+    def vp_cant_lose(self) -> Verb:
+        return no_reading()
+
+    def vp_cant_win(self) -> Verb:
+        return no_reading()
+
+    def vp_control(self, _what: Ref) -> Verb:
+        return no_reading()
+
+    def vp_uncounterable(self) -> Verb:
+        return no_reading()
