@@ -1,7 +1,8 @@
 """A disk cache of compiled cards, so that starting a game doesn't re-parse card text.
 
-The cache is keyed by the card file's content and by the grammar and compiler
-sources: change any of them and the card is compiled again. A cache that
+The cache is keyed by the card file's content and by every source file that
+compiling can run (the card-text package and what it imports, found by
+reading their imports): change any of them and the card is compiled again. A cache that
 can't be read is ignored (and rewritten); it never stops the game.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import re
 import shutil
 from functools import lru_cache
 from pathlib import Path
@@ -21,18 +23,79 @@ HERE = Path(__file__).resolve().parent
 FILE = "compiled-cards.pickle"
 
 
+SOURCE_SUFFIXES = (".py", ".lark", ".toml")
+# "from ..engine.refs import X", "from . import parser", "import mtg_tui.engine": what a module may run.
+_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.+)([\w.]*)[ \t]+import[ \t]+\(?([\w, \t]+)"
+                     r"|(?:from|import)[ \t]+mtg_tui\.(\w+))", re.M)
+
+
 @lru_cache(maxsize=1)
 def code_version() -> str:
     """A hash of everything that decides what a text compiles to."""
+    return version_of(HERE.parent)
+
+
+def version_of(package: Path) -> str:
+    """A hash of the sources that compiling card text can run, in the package at ``package``."""
     h = hashlib.sha256()
-    engine = HERE.parent / "engine"
-    for path in sorted([HERE / "grammar.lark", HERE / "compiler.py", HERE / "parser.py", HERE / "loader.py",
-                        HERE / "data" / "types.toml"] + sorted(engine.glob("*.py"))):
+    for path in compile_sources(package):
+        h.update(str(path.relative_to(package)).encode("utf-8"))
         try:
             h.update(path.read_bytes())
         except OSError:
             pass
     return h.hexdigest()[:16]
+
+
+def compile_sources(package: Path, start: str = "cardtext") -> list[Path]:
+    """The card-text package's files, and those of every part of the package it imports, transitively.
+
+    A part is a subpackage (all its .py, .lark and .toml files) or a module;
+    imports inside functions count too. However the compiler is split, a
+    change to any file it can run makes a new version.
+    """
+    parts: set[str] = set()
+    todo = [start]
+    files: list[Path] = []
+    while todo:
+        part = todo.pop()
+        if part in parts:
+            continue
+        parts.add(part)
+        for path in _files_of(package, part):
+            files.append(path)
+            if path.suffix == ".py":
+                todo.extend(_imported_parts(package, path))
+    return sorted(files)
+
+
+def _files_of(package: Path, part: str) -> list[Path]:
+    folder = package / part
+    if folder.is_dir():
+        return sorted(p for p in folder.rglob("*") if p.suffix in SOURCE_SUFFIXES and "__pycache__" not in p.parts)
+    module = package / f"{part}.py"
+    return [module] if module.is_file() else []
+
+
+def _imported_parts(package: Path, path: Path) -> set[str]:
+    """The parts of the package (top-level subpackages or modules) that a module imports."""
+    here = path.relative_to(package).parts[:-1]
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return set()
+    out = set()
+    for dots, module, names, absolute in _IMPORT.findall(text):
+        if absolute:
+            out.add(absolute)
+            continue
+        base = here[:len(here) - (len(dots) - 1)] if len(dots) > 1 else here
+        dotted = list(base) + [m for m in module.split(".") if m]
+        if dotted:
+            out.add(dotted[0])
+        else:
+            out.update(n.strip() for n in names.split(",") if n.strip())
+    return out
 
 
 def key_of(data: dict[str, Any]) -> str:

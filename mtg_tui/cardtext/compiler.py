@@ -48,7 +48,10 @@ class CardCompiler(AbilityForms, Costs, Effects, Statics, Verbs, Refs, Descripti
 
     def compile_nested(self, name: str, text: str, types: tuple[str, ...],
                        subtypes: tuple[str, ...]) -> tuple[Any, ...]:
-        return compile_text(name, text, (), types, subtypes)
+        try:
+            return compile_text(name, text, (), types, subtypes)
+        except CardError as e:   # reported as a phrase of the card being compiled, which the message names
+            raise TextError(str(e), e.phrase) from None
 
 
 FAMILIES: tuple[type[Templates], ...] = CardCompiler.__bases__
@@ -67,21 +70,26 @@ def rule_names(grammar: Lark) -> set[str]:
     return names
 
 
-def unhandled_rules(grammar: Lark) -> list[str]:
+def unhandled_rules(grammar: Lark, families: tuple[type, ...] = FAMILIES) -> list[str]:
     """Grammar rules that no family has a method for, or that two families both define."""
     bad = []
     for name in sorted(rule_names(grammar)):
-        owners = [f.__name__ for f in FAMILIES if name in f.__dict__]
+        owners = [f.__name__ for f in families if name in f.__dict__]
         if len(owners) != 1:
             bad.append(name if not owners else f"{name} (in {', '.join(owners)})")
     return bad
 
 
-@lru_cache(maxsize=1)
-def check_grammar() -> None:
-    bad = unhandled_rules(parser())
+def check(grammar: Lark) -> None:
+    """Refuse a grammar whose rules don't each have exactly one method."""
+    bad = unhandled_rules(grammar)
     if bad:
         raise RuntimeError("the card grammar has rules without exactly one compiler method: " + ", ".join(bad))
+
+
+@lru_cache(maxsize=1)
+def check_grammar() -> None:
+    check(parser())
 
 
 def compile_text(name: str, text: str, supertypes: tuple[str, ...], types: tuple[str, ...],

@@ -1,9 +1,9 @@
 """Trigger conditions (603.1): "When ~ enters", "Whenever an opponent casts a spell", "At the beginning of ...".
 
-The ``trigger`` rules give a list of ``Trigger`` (two where the text joins two
-events, "enters or attacks": 603.2 treats them as separate triggers here). The
-subject of a trigger (``ts_*``) gives the Trigger fields that say whose event
-it is.
+The ``trigger`` rules give a list of ``Trigger``: two where the text joins two
+events ("enters or attacks"), and the ability form makes one ability of each.
+The subject of a trigger (``ts_*``) gives the Trigger fields that say whose
+event it is.
 """
 
 from __future__ import annotations
