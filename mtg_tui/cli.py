@@ -57,6 +57,8 @@ def scenario_run(paths: tuple[str, ...], as_json: bool, card_folders: tuple[Path
     """Run scenario files (a folder means every *.toml below it)."""
     from .scenario.runner import run_file
     files = _scenario_files(paths)
+    if not files:
+        raise click.ClickException(f"no scenario files (*.toml) in {', '.join(paths)}: nothing was run")
     db = use_card_folders(card_folders)
     passed = failed = 0
     for f in files:
@@ -64,7 +66,7 @@ def scenario_run(paths: tuple[str, ...], as_json: bool, card_folders: tuple[Path
             result = run_file(f, db)
         except Exception as e:  # a bug of ours must not hide the other results
             from .scenario.model import Result
-            result = Result(str(f), f.stem, False, f"internal error: {type(e).__name__}: {e}")
+            result = Result(str(f), f.stem, False, f"{f}: internal error: {type(e).__name__}: {e}")
         if result.passed:
             passed += 1
         else:
@@ -203,7 +205,8 @@ AGENT_CHOICES = click.Choice(["random", "easy", "normal", "hard"], case_sensitiv
 
 
 @main.command()
-@click.option("--games", "-n", default=20, show_default=True, help="Number of games.")
+@click.option("--games", "-n", default=20, show_default=True, type=click.IntRange(1, 1_000_000),
+              help="Number of games (1 to 1,000,000).")
 @click.option("--seed", "-s", default=1, show_default=True, help="Seed of the first game (then seed+1, ...).")
 @click.option("--deck1", default="Red Burn", show_default=True, help="Deck of player 1 (a shipped deck or a file).")
 @click.option("--deck2", default="Green Stompy", show_default=True, help="Deck of player 2.")
@@ -211,17 +214,31 @@ AGENT_CHOICES = click.Choice(["random", "easy", "normal", "hard"], case_sensitiv
               help="Who plays player 1: the random agent or the computer opponent at a difficulty.")
 @click.option("--p2", default="random", show_default=True, type=AGENT_CHOICES, help="Who plays player 2.")
 @click.option("--workers", "-w", default=1, show_default=True, type=click.IntRange(min=1),
-              help="Play games in this many processes (same results as one).")
+              help="Play games in this many processes (same results as one); at most one per core.")
 @cards_option
 def simulate(games: int, seed: int, deck1: str, deck2: str, p1: str, p2: str, workers: int,
              card_folders: tuple[Path, ...]) -> None:
     """Play whole games between two computer players and print the results."""
     from .sim import run_simulation
+    cores = _cores()
+    if workers > cores:
+        click.echo(f"--workers {workers}: this machine has {cores} core{'s' if cores != 1 else ''}; "
+                   f"using {cores} worker{'s' if cores != 1 else ''}.", err=True)
+        workers = cores
     db = use_card_folders(card_folders)
     try:
         run_simulation(games, seed, deck1, deck2, p1.lower(), p2.lower(), workers, card_folders=db.extra_folders)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    import os
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import atexit
 import difflib
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Sequence
@@ -21,12 +20,17 @@ from ..engine.layouts import playable
 from ..engine.mana import COLOR_BY_NAME, ManaCost, ManaError
 from ..engine.objects import CARD_TYPES, SUPERTYPES, CardDef
 from ..paths import cards_dir, user_cards_dir
+from ..textfile import TextFileError, read_toml
 from .compiler import compile_text
 from .errors import CardError
 from .faces import layout_of, read_layout
-from .pool import CardPool, summary_fields
+from .pool import CardPool, card_name, summary_fields
 from .printings import Printing, read_printings
 from .parser import subtypes
+
+# Limits of a card file: printed numbers (power, toughness, loyalty, generic mana) and rules text.
+MAX_NUMBER = 1_000_000
+MAX_TEXT = 5_000
 
 ALLOWED_KEYS = {"name", "cost", "type", "power", "toughness", "loyalty", "text", "color_indicator", "printings",
                 "layout"}
@@ -84,11 +88,16 @@ def _stat(v: Any, key: str, file: str, card: str) -> int | str | None:
         return None
     if isinstance(v, bool):
         raise CardError(file, card, f"{key} must be a number or \"*\"")
+    if isinstance(v, str) and v.strip().lstrip("+-").isdigit() and len(v.strip()) <= 8:
+        v = int(v)
     if isinstance(v, int):
+        if not 0 <= v <= MAX_NUMBER:
+            raise CardError(file, card, f"{key} must be between 0 and {MAX_NUMBER:,}, not {v:,}")
         return v
-    if isinstance(v, str) and (v.strip() == "*" or v.strip().lstrip("+-").isdigit()):
-        return int(v) if v.strip().lstrip("+-").isdigit() else v.strip()
-    raise CardError(file, card, f"{key} must be a number or \"*\", not {v!r}")
+    if isinstance(v, str) and v.strip() == "*":
+        return v.strip()
+    shown = repr(v) if len(repr(v)) <= 40 else repr(v)[:37] + "..."
+    raise CardError(file, card, f"{key} must be a number or \"*\", not {shown}")
 
 
 def card_from_data(data: dict[str, Any], file: str = "", playable_only: bool = True) -> CardDef:
@@ -103,10 +112,7 @@ def card_from_data(data: dict[str, Any], file: str = "", playable_only: bool = T
 
 def face_from_data(data: dict[str, Any], file: str = "") -> CardDef:
     """Build the CardDef of one face (a card with one face, or one face of a card) from its fields."""
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise CardError(file, "", "the card has no name (a `name = \"...\"` line)")
-    name = name.strip()
+    name = card_name(data, file)
     unknown = sorted(set(data) - ALLOWED_KEYS)
     if unknown:
         guess = difflib.get_close_matches(unknown[0], sorted(ALLOWED_KEYS), 1)
@@ -118,6 +124,8 @@ def face_from_data(data: dict[str, Any], file: str = "") -> CardDef:
         raise CardError(file, name, "the card has no type line (a `type = \"...\"` line)")
     supers, types, subs = parse_type_line(type_line, file, name)
     read_printings(data.get("printings"), file, name)   # not characteristics, but a mistake is still reported
+    if not isinstance(data.get("cost", ""), str):
+        raise CardError(file, name, f"cost must be text such as \"{{2}}{{R}}\", not {data.get('cost')!r}")
     try:
         cost = ManaCost.parse(data.get("cost", ""))
     except ManaError as e:
@@ -129,8 +137,12 @@ def face_from_data(data: dict[str, Any], file: str = "") -> CardDef:
     if "Creature" not in types and (power is not None or toughness is not None):
         raise CardError(file, name, "only creatures have power and toughness (302.4)")
     loyalty = data.get("loyalty")
-    if "Planeswalker" in types and not isinstance(loyalty, int):
+    if "Planeswalker" in types and (not isinstance(loyalty, int) or isinstance(loyalty, bool)):
         raise CardError(file, name, "a planeswalker needs a starting loyalty (`loyalty = N`)")
+    if loyalty is not None:
+        loyalty = _stat(loyalty, "loyalty", file, name)
+        if not isinstance(loyalty, int):
+            raise CardError(file, name, "loyalty must be a number")
     indicator = data.get("color_indicator")
     colors = None
     if indicator is not None:
@@ -141,6 +153,9 @@ def face_from_data(data: dict[str, Any], file: str = "") -> CardDef:
     if not isinstance(text, str):
         raise CardError(file, name, "text must be a string")
     text = text.strip()
+    if len(text) > MAX_TEXT:
+        raise CardError(file, name, f"the rules text is {len(text):,} characters long; a card's text is at most "
+                        f"{MAX_TEXT:,}")
     abilities = compile_text(name, text, supers, types, subs, file)
     return CardDef(name=name, mana_cost=cost, supertypes=supers, types=types, subtypes=subs, text=text,
                    power=power, toughness=toughness, loyalty=loyalty, color_indicator=colors,
@@ -148,14 +163,11 @@ def face_from_data(data: dict[str, Any], file: str = "") -> CardDef:
 
 
 def read_card_file(path: Path) -> dict[str, Any]:
+    """A card file's fields (UTF-8 TOML, a byte-order mark allowed); CardError naming the file if unreadable."""
     try:
-        with open(path, "rb") as f:
-            data = tomllib.load(f)
-    except tomllib.TOMLDecodeError as e:
-        raise CardError(str(path), "", f"not valid TOML: {e}") from None
-    except OSError as e:
-        raise CardError(str(path), "", f"can't read the file: {e}") from None
-    return data
+        return read_toml(path)
+    except TextFileError as e:
+        raise CardError(str(path), "", str(e).removeprefix(f"{path}: ")) from None
 
 
 class CardDatabase:

@@ -56,6 +56,18 @@ def face_names(data: dict[str, Any]) -> list[str]:
     return [n for n in names if n and n != str(data.get("name", "")).strip()]
 
 
+def card_name(data: dict[str, Any], file: str = "") -> str:
+    """The card's name from its fields, or a CardError saying what is wrong with it."""
+    name = data.get("name")
+    if name is None:
+        raise CardError(file, "", "the card has no name (a `name = \"...\"` line)")
+    if not isinstance(name, str):
+        raise CardError(file, "", f"the name must be text (`name = \"...\"`), not {name!r}")
+    if not name.strip():
+        raise CardError(file, "", "the card's name is empty")
+    return name.strip()
+
+
 @dataclass
 class PoolCard:
     """One card of the pool: the fields of the first file that defines it, and where else it is printed."""
@@ -163,11 +175,11 @@ class CardPool:
         index.save()
 
     def _add(self, data: dict[str, Any], file: str) -> None:
-        name = data.get("name")
-        if not isinstance(name, str) or not name.strip():
-            self.read_errors.append(CardError(file, "", "the card has no name (a `name = \"...\"` line)"))
+        try:
+            name = card_name(data, file)
+        except CardError as e:
+            self.read_errors.append(e)
             return
-        name = name.strip()
         try:
             printings = read_printings(data.get("printings"), file, name)
         except CardError:

@@ -17,7 +17,7 @@ from mtg_tui.decks.decklist import (
     Entry,
     check_deck,
     format_decklist,
-    parse_decklist,
+    read_decklist,
 )
 from mtg_tui.decks.library import UnknownDeckError, deck_colors, list_decks, load_deck
 
@@ -96,7 +96,7 @@ def check_command(file: Path, casual: bool, card_folders: tuple[Path, ...]) -> N
     """Check a decklist file against rule 100.2a; exit 1 on any problem."""
     use_card_folders(card_folders)
     try:
-        deck = parse_decklist(file.read_text(encoding="utf-8"), source=str(file))
+        deck = read_decklist(file)
     except DecklistError as exc:
         for bad_line in exc.problems:
             click.echo(str(bad_line))

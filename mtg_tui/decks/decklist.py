@@ -13,6 +13,9 @@ The format is one ``N Card Name`` per line::
     Sideboard
     2 Pyroclasm
 
+Limits: at most 1,000 cards in a deck (main deck and sideboard), 250 copies
+on one line, 300 characters on a line.
+
 Lines starting with ``#`` or ``//`` are comments, except the header comments
 ``# name:`` and ``# description:``. ``Deck`` and ``Sideboard`` (any case, an
 optional colon) start sections; ``SB: 2 Pyroclasm`` puts one line in the
@@ -26,9 +29,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mtg_tui.decks import names
+from mtg_tui.textfile import TextFileError, read_text
 
 if TYPE_CHECKING:
     from mtg_tui.cardtext.loader import CardDatabase
@@ -38,6 +43,10 @@ Entry = tuple[int, str]
 MIN_MAIN_DECK = 60
 MAX_SIDEBOARD = 15
 MAX_COPIES = 4
+# What a decklist may hold at all (beyond these a file is refused, constructed or not).
+MAX_DECK_CARDS = 1000
+MAX_LINE_COPIES = 250
+MAX_LINE_LENGTH = 300
 
 _SECTION = re.compile(r"^(deck|main|main ?deck|main ?board|sideboard|side ?board)\s*:?$", re.IGNORECASE)
 _HEADER = re.compile(r"^(?:#|//)\s*(name|description)\s*:\s*(.*)$", re.IGNORECASE)
@@ -83,7 +92,10 @@ class DecklistProblem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.source}:{self.line}: {self.message} (line: {self.text!r})"
+        if not self.line:
+            return f"{self.source}: {self.message}"
+        text = self.text if len(self.text) <= 60 else self.text[:57] + "..."
+        return f"{self.source}:{self.line}: {self.message} (line: {text!r})"
 
 
 class DecklistError(ValueError):
@@ -111,6 +123,8 @@ def _parse_card_line(body: str) -> tuple[int, str]:
     count = 1
     counted = _COUNT.match(first)
     if counted:
+        if len(counted.group(1)) > 4 or int(counted.group(1)) > MAX_LINE_COPIES:
+            raise ValueError(f"{first} copies on one line; a line holds at most {MAX_LINE_COPIES}")
         count = int(counted.group(1))
         if count <= 0:
             raise ValueError(f"count {first!r} is not a positive integer")
@@ -129,9 +143,14 @@ def parse_decklist(text: str, source: str = "<decklist>", cards: CardDatabase | 
     deck = Decklist(source=source)
     problems: list[DecklistProblem] = []
     in_sideboard = False
-    for number, raw in enumerate(text.splitlines(), start=1):
+    total = 0
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         line = raw.strip()
         if not line:
+            continue
+        if len(line) > MAX_LINE_LENGTH:
+            problems.append(DecklistProblem(source, number, line, f"the line is {len(line):,} characters long; "
+                                            f"a decklist line is at most {MAX_LINE_LENGTH}"))
             continue
         header = _HEADER.match(line)
         if header:
@@ -157,11 +176,25 @@ def parse_decklist(text: str, source: str = "<decklist>", cards: CardDatabase | 
         if exact is None:
             problems.append(DecklistProblem(source, number, raw.strip(), _unknown_name_message(name, cards)))
             continue
+        total += count
+        if total > MAX_DECK_CARDS:
+            problems.append(DecklistProblem(source, number, raw.strip(), f"the deck reaches {total:,} cards here; "
+                                            f"a deck holds at most {MAX_DECK_CARDS:,}"))
+            break
         (deck.sideboard if to_sideboard else deck.main).append((count, exact))
         deck.lines.setdefault(exact, []).append(number)
     if problems:
         raise DecklistError(problems)
     return deck
+
+
+def read_decklist(path: Path, cards: CardDatabase | None = None) -> Decklist:
+    """Read a decklist file (UTF-8, a byte-order mark allowed); a file that isn't text is a DecklistError."""
+    try:
+        text = read_text(path)
+    except TextFileError as e:
+        raise DecklistError([DecklistProblem(str(path), 0, "", str(e).removeprefix(f"{path}: "))]) from None
+    return parse_decklist(text, source=str(path), cards=cards)
 
 
 def unplayable(deck: Decklist, cards: CardDatabase | None = None) -> list[str]:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mtg_tui.decks import names
-from mtg_tui.decks.decklist import Decklist, parse_decklist
+from mtg_tui.decks.decklist import Decklist, parse_decklist, read_decklist
 
 if TYPE_CHECKING:
     from mtg_tui.cardtext.loader import CardDatabase
@@ -45,7 +45,7 @@ def load_deck(name_or_path: str | Path, cards: CardDatabase | None = None) -> De
             return deck
     path = Path(name_or_path)
     if path.is_file():
-        return parse_decklist(path.read_text(encoding="utf-8"), source=str(path), cards=cards)
+        return read_decklist(path, cards)
     shipped = ", ".join(deck.name for deck in decks)
     raise UnknownDeckError(
         f"no shipped deck or decklist file named {str(name_or_path)!r}; shipped decks: {shipped}"

@@ -18,6 +18,8 @@ COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"
 COLOR_BY_NAME = {v: k for k, v in COLOR_NAMES.items()}
 TYPE_NAMES = {**COLOR_NAMES, "C": "colorless"}
 
+MAX_GENERIC = 1_000_000     # the largest generic mana symbol a card may print
+
 _SYMBOL = re.compile(r"\{([^}]+)\}")
 
 
@@ -68,6 +70,9 @@ class Symbol:
 def parse_symbol(body: str) -> Symbol:
     body = body.strip().upper()
     if body.isdigit():
+        if len(body) > 7 or int(body) > MAX_GENERIC:
+            raise ManaError(f"{{{body[:12]}{'...' if len(body) > 12 else ''}}} is more generic mana than "
+                            f"{MAX_GENERIC:,}")
         return Symbol("generic", amount=int(body))
     if body == "X":
         return Symbol("X")

@@ -7,12 +7,12 @@ can't be built is a ``ScenarioError`` naming the file and where.
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
 from ..cardtext.errors import CardError
 from ..engine.state import STEPS
+from ..textfile import TextFileError, read_toml
 from .model import Scenario, ScenarioError
 
 HEADER_KEYS = {"title", "rules", "seed", "description", "game", "step", "cards"}
@@ -31,6 +31,7 @@ EXPECT_KEYS = {"life", "zones", "contains", "stack", "card", "step", "turn", "ac
                "result", "cited", "error", "hand_size", "library_size"}
 
 _TAG = re.compile(r"\{([^{}]*)\}")
+MAX_AMOUNT = 1_000_000     # the largest damage, counter count, poison, land count or life a set-up may give
 
 
 def parse_entry(text: str) -> tuple[str, dict[str, Any]]:
@@ -49,13 +50,13 @@ def parse_entry(text: str) -> tuple[str, dict[str, Any]]:
         key, value = tag.split(":", 1)
         key, value = key.strip(), value.strip()
         if key == "damage":
-            tags["damage"] = _int(value, tag)
+            tags["damage"] = _amount(value, tag)
         elif key == "attached":
             tags["attached"] = value
         elif key == "owner":
             tags["owner"] = value
         else:
-            counters[key] = _int(value, tag)
+            counters[key] = _amount(value, tag)
     if counters:
         tags["counters"] = counters
     if not name:
@@ -63,22 +64,23 @@ def parse_entry(text: str) -> tuple[str, dict[str, Any]]:
     return name, tags
 
 
-def _int(v: str, tag: str) -> int:
-    try:
-        return int(v)
-    except ValueError:
-        raise ValueError(f"{{{tag}}} needs a whole number") from None
+def _amount(v: str, tag: str) -> int:
+    """A tag's number: a whole number from 0 to MAX_AMOUNT."""
+    v = v.strip()
+    if not v.lstrip("+-").isdigit() or len(v) > 8:
+        raise ValueError(f"{{{tag}}} needs a whole number")
+    n = int(v)
+    if not 0 <= n <= MAX_AMOUNT:
+        raise ValueError(f"{{{tag}}} needs a number from 0 to {MAX_AMOUNT:,}")
+    return n
 
 
 def load(path: Path, cards: Any) -> Scenario:
     path = Path(path)
     try:
-        with open(path, "rb") as f:
-            data = tomllib.load(f)
-    except tomllib.TOMLDecodeError as e:
-        raise ScenarioError(f"not valid TOML: {e}") from None
-    except OSError as e:
-        raise ScenarioError(f"can't read the file: {e}") from None
+        data = read_toml(path)
+    except TextFileError as e:
+        raise ScenarioError(str(e).removeprefix(f"{path}: ")) from None
     title = data.get("title")
     if not isinstance(title, str) or not title.strip():
         title = path.stem
@@ -143,8 +145,8 @@ def load(path: Path, cards: Any) -> Scenario:
     if active not in players:
         raise ScenarioError(f"active player {active!r} is not one of {players}")
     turn = game.get("turn", 1)
-    if not isinstance(turn, int) or turn < 1:
-        raise ScenarioError("turn must be a whole number, 1 or more")
+    if not isinstance(turn, int) or isinstance(turn, bool) or not 1 <= turn <= MAX_AMOUNT:
+        raise ScenarioError(f"turn must be a whole number from 1 to {MAX_AMOUNT:,}")
     out_tables = []
     attachments: list[tuple[int, str, int]] = []
     index = 0
@@ -157,8 +159,9 @@ def load(path: Path, cards: Any) -> Scenario:
         t: dict[str, Any] = {"life": table.get("life", 20), "poison": table.get("poison", 0),
                              "lands_played": table.get("lands_played", 0)}
         for key in ("life", "poison", "lands_played"):
-            if not isinstance(t[key], int):
-                raise ScenarioError(f"{key} in [{p}] must be a whole number")
+            low = -MAX_AMOUNT if key == "life" else 0
+            if not isinstance(t[key], int) or isinstance(t[key], bool) or not low <= t[key] <= MAX_AMOUNT:
+                raise ScenarioError(f"{key} in [{p}] must be a whole number from {low:,} to {MAX_AMOUNT:,}")
         for zone in ZONES:
             entries = table.get(zone, [])
             if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
@@ -332,6 +335,12 @@ def _check_step(s: dict[str, Any], i: int, players: list[str]) -> None:
         raise ScenarioError(f"step {i}: player {s['player']!r} is not one of {', '.join(players)}", i)
     if "pass" in s and s["pass"] != "resolve":
         raise ScenarioError(f"step {i}: pass must be \"resolve\"", i)
+    if "concede" in s and s["concede"] is not True:
+        raise ScenarioError(f"step {i}: concede = true is the only way to concede", i)
+    if "say" in s and not isinstance(s["say"], str):
+        raise ScenarioError(f"step {i}: say must be text", i)
+    if "cite" in s and (not isinstance(s["cite"], list) or not all(isinstance(c, str) for c in s["cite"])):
+        raise ScenarioError(f"step {i}: cite must be a list of rule numbers as strings", i)
     for opt in ("mode", "x", "pay", "ability"):
         if opt in s and not main:
             raise ScenarioError(f"step {i}: {opt} goes with an input", i)

@@ -47,7 +47,7 @@ def run_file(path: Path, cards: Any) -> Result:
     except ScenarioError as e:
         return Result(str(path), title, False, f"{path.name}: scenario error: {e}")
     except ScenarioFailure as e:
-        return Result(str(path), title, False, f"{e}")
+        return Result(str(path), title, False, f"{path.name}: {e}")
     except SetupError as e:
         return Result(str(path), title, False, f"{path.name}: scenario error: {e}")
 

@@ -16,7 +16,14 @@ DEFAULT_OPPONENT_DECK = "Green Stompy"
 
 
 def _load(name: str) -> tuple[str, list[str]]:
-    from ..decks.decklist import DecklistError, card_list, unplayable
+    deck_name, cards, _ = _load_checked(name)
+    return deck_name, cards
+
+
+def _load_checked(name: str) -> tuple[str, list[str], list[str]]:
+    """A deck's name, its cards, and what a constructed game wouldn't allow (rule 100.2a): casual play may
+    go on, but the player is told."""
+    from ..decks.decklist import DecklistError, card_list, check_deck, unplayable
     from ..decks.library import UnknownDeckError, load_deck
     try:
         deck = load_deck(name)
@@ -28,7 +35,7 @@ def _load(name: str) -> tuple[str, list[str]]:
         raise click.ClickException("\n".join(problems))
     if not cards:
         raise click.ClickException(f"the deck {name!r} has no cards")
-    return deck.name or name, cards
+    return deck.name or name, cards, check_deck(deck, constructed=True)
 
 
 @click.command("play")
@@ -93,8 +100,11 @@ def play(deck: str, opponent_deck: str, seed: int | None, hotseat: bool, difficu
         return
 
     db = use_card_folders(card_folders)
-    deck_name, cards1 = _load(deck)
-    opp_name, cards2 = _load(opponent_deck)
+    deck_name, cards1, warnings = _load_checked(deck)
+    opp_name, cards2, more = _load_checked(opponent_deck)
+    warnings = [f"Not a constructed deck (a casual game goes on): {w}" for w in warnings + more]
+    for w in warnings:
+        click.echo(w)
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     default_names = ["Player 1", "Player 2"] if hotseat else ["Player", "Computer"]
@@ -110,7 +120,7 @@ def play(deck: str, opponent_deck: str, seed: int | None, hotseat: bool, difficu
         saves = None
     opts = GameOptions([cards1, cards2], [deck_name, opp_name], players, seed, hotseat=hotseat,
                        difficulty=difficulty, saves=saves)
-    _run(MtgApp(options=opts, cards=db, pace=pace, explain=explain))
+    _run(MtgApp(options=opts, cards=db, pace=pace, notes=warnings, explain=explain))
 
 
 def _choose_save(resume: str) -> Path:
