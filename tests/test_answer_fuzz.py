@@ -25,7 +25,7 @@ from state import fingerprint
 from test_properties import PAIRS
 
 KEYS = ["priority/", "mulligan/", "bottom/", "declare_attackers/", "declare_blockers/", "damage_order/",
-        "assign_damage/", "order_triggers/", "targets/", "pay/", "discard/cards", "choose/x", "choose/mode",
+        "assign_damage/", "order_triggers/", "targets/", "pay/", "discard/", "choose/x", "choose/mode",
         "choose/color", "choose/yes_no", "choose/cards", "choose/scry", "choose/search", "choose/sacrifice",
         "choose/legend"]
 WORDS = ["pass", "play", "cast", "activate", "auto", "cancel", "keep", "mulligan", "yes", "no", "red", "green",

@@ -21,7 +21,31 @@ and tested with only what is under it:
   that yield each decision and take its answer.
 - protocol: the ``Game`` (the state joined to the rules, with ``answer()``),
   the read-only ``GameView``, setting a game up, and the record.
+
+What a user of the engine needs is exported here: ``new_game``, ``Game``,
+``GameView``, ``IllegalAnswer``, the decision types and the answer
+builders, and the record (docs/decisions.md).
 """
+
+from .decisions import (CANCEL, AssignDamage, Bottom, ChooseCards, ChooseColor, ChooseLegend, ChooseMode,
+                        ChooseReplacement, ChooseSacrifice, ChooseX, DamageOrder, Decision, DeclareAttackers,
+                        DeclareBlockers, Discard, DiscardCost, Divide, IllegalAnswer, Mulligan, Option, OrderCards,
+                        OrderTriggers, Pay, PreventionOrder, Priority, SacrificeCost, Scry, Search, Surveil, Targets,
+                        YesNo, activate, cast, decision_types, pass_priority, play_land)
+from .game import Game
+from .record import Record, RecordError, fork, replay
+from .setup import SetupError, new_game
+from .view import GameView
+
+__all__ = [
+    "new_game", "Game", "GameView", "IllegalAnswer", "SetupError", "Record", "RecordError", "replay", "fork",
+    "Decision", "Option", "CANCEL", "decision_types",
+    "Priority", "DeclareAttackers", "DeclareBlockers", "DamageOrder", "AssignDamage", "OrderTriggers", "Targets",
+    "ChooseMode", "ChooseX", "ChooseColor", "YesNo", "ChooseCards", "ChooseSacrifice", "ChooseLegend", "Scry",
+    "Surveil", "Search", "OrderCards", "ChooseReplacement", "PreventionOrder", "SacrificeCost", "DiscardCost",
+    "Divide", "Discard", "Mulligan", "Bottom", "Pay",
+    "pass_priority", "play_land", "cast", "activate",
+]
 
 FLOORS: dict[str, tuple[str, ...]] = {
     "state": ("abilities", "answers", "decisions", "events", "layouts", "log", "mana", "objects", "refs", "state"),

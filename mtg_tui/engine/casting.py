@@ -10,7 +10,7 @@ checked; then the spell moves to the stack and its costs are paid (601.2).
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING, Any, Generator
+from typing import TYPE_CHECKING, Any, Callable, Generator
 
 from . import actions
 from .answers import is_number
@@ -21,7 +21,8 @@ from .context import Ctx, run_effect
 from .costs import (activated_abilities, check_cost_picks, check_other_costs, cost_choices, execute_payment,
                     find_auto_payment, mana_sources, pay_other_costs, payment_units, plan_payment,
                     simple_mana_ability)
-from .decisions import CANCEL, Decision, IllegalAnswer, Option
+from .decisions import (CANCEL, ChooseColor, ChooseMode, ChooseX, Decision, DiscardCost, Divide, IllegalAnswer, Option,
+                        Pay, Priority, SacrificeCost, division)
 from .events import Event
 from .instructions import DealDamage
 from .mana import COLOR_BY_NAME, COLOR_NAMES, ManaCost, Symbol, match_payment
@@ -118,18 +119,6 @@ def divided_damage(effect: Effect, specs: tuple[TargetSpec, ...], x: int) -> tup
     return None
 
 
-def check_division(game: "GameState", picks: list[int], total: int, answer: Any) -> dict[str, int]:
-    """Each target gets at least 1 and the parts add up to the total (601.2d)."""
-    if not isinstance(answer, list) or len(answer) != len(picks) or not all(
-            isinstance(a, int) and not isinstance(a, bool) for a in answer):
-        raise IllegalAnswer(f"divide the {total} damage as a list of {len(picks)} amounts, one per target")
-    if any(a < 1 for a in answer):
-        raise IllegalAnswer("each target must be dealt at least 1 damage (601.2d)")
-    if sum(answer) != total:
-        raise IllegalAnswer(f"the amounts must add up to {total} (they add up to {sum(answer)})")
-    return {str(t): a for t, a in zip(picks, answer)}
-
-
 def spell_effect(game: "GameState", card: GameObject) -> Effect:
     for a in game.chars(card).abilities:
         if isinstance(a, SpellAbility):
@@ -203,14 +192,13 @@ def mana_available(game: "GameState", player: int) -> int:
     return game.players[player].pool.total() + sum(len(m) for _, _, m in mana_sources(game, player))
 
 
-def _max_x(game: "GameState", player: int, cost: ManaCost, avoid: set[int], skip: int | None,
-           exclude: set[int] | None = None) -> int:
-    if not cost.has_x:
-        return 0
+def _max_x(game: "GameState", player: int, cost_with: Callable[[int], ManaCost], avoid: set[int],
+           skip: int | None, exclude: set[int] | None = None) -> int:
+    """The largest X whose cost (``cost_with(x)``) the player can pay now; -1 if not even X = 0."""
     available = mana_available(game, player)
     best = -1
     for x in range(0, available + 1):
-        if find_auto_payment(game, player, cost.with_x(x), avoid, skip, exclude) is not None:
+        if find_auto_payment(game, player, cost_with(x), avoid, skip, exclude) is not None:
             best = x
         else:
             break
@@ -220,7 +208,7 @@ def _max_x(game: "GameState", player: int, cost: ManaCost, avoid: set[int], skip
 def can_afford(game: "GameState", player: int, cost: ManaCost, avoid: set[int], skip: int | None = None,
                exclude: set[int] | None = None) -> bool:
     if cost.has_x:
-        return _max_x(game, player, cost, avoid, skip, exclude) >= 0
+        return _max_x(game, player, cost.with_x, avoid, skip, exclude) >= 0
     return find_auto_payment(game, player, cost, avoid, skip, exclude) is not None
 
 
@@ -399,10 +387,9 @@ def _has_targets_for(game: "GameState", card: GameObject, c: Any, player: int) -
     return has_legal_choice(game, effect.targets, player, card, None)
 
 
-def priority_decision(game: "GameState", player: int) -> Decision:
-    d = Decision("priority", player, f"{game.players[player].name} has priority", data={})
-    d.validator = lambda ans: validate_action(game, player, ans)
-    return d
+def priority_decision(game: "GameState", player: int) -> Priority:
+    return Priority(player=player, prompt=f"{game.players[player].name} has priority",
+                    actions=lambda: legal_actions(game, player), legal=lambda ans: validate_action(game, player, ans))
 
 
 # ---------------------------------------------------------------------------
@@ -432,11 +419,8 @@ def _mode_tuple(effect: Effect, mode: Any) -> tuple[int, ...]:
 
 
 def validate_action(game: "GameState", player: int, ans: Any) -> dict[str, Any]:
-    """Check a priority answer. Complete actions are checked fully; partial ones as far as they go."""
-    if ans in ("pass", None):
-        return {"action": "pass"}
-    if not isinstance(ans, dict) or "action" not in ans:
-        raise IllegalAnswer('a priority answer is {"action": "pass" | "play" | "cast" | "activate", ...}')
+    """Check a priority action (a table with an "action", see decisions.Priority). Complete actions are
+    checked fully; partial ones as far as they go."""
     kind = ans["action"]
     if kind == "pass":
         return {"action": "pass"}
@@ -509,7 +493,7 @@ def _validate_cast(game: "GameState", player: int, ans: dict[str, Any]) -> dict[
     if div is not None:
         picks = out["targets"][div[0]]
         if ans.get("divide") is not None:
-            out["divide"] = check_division(game, picks, div[1], ans.get("divide"))
+            out["divide"] = division(picks, div[1], ans.get("divide"))
         elif len(picks) == 1:
             out["divide"] = {str(picks[0]): div[1]}
     elif out["divide"] is not None:
@@ -609,106 +593,99 @@ def _validate_activate(game: "GameState", player: int, ans: dict[str, Any]) -> d
 # Completing and performing actions
 
 
-def _cancellable(d: Decision) -> Decision:
-    d.cancellable = True
-    return d
-
-
 def complete_action(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     """Ask for whatever the action lacks (mode, X, targets, payment). Returns the action or None if cancelled."""
     while True:
         missing = _missing(game, player, action)
         if missing is None:
             return action
-        d = _cancellable(missing)
+        key, d = missing
+        d.cancellable = True
         ans = yield d
         if ans == CANCEL:
             return None
-        action = {**action, **ans}
+        action = {**action, key: ans}
 
 
-def _missing(game: "GameState", player: int, action: dict[str, Any]) -> Decision | None:
+def _missing(game: "GameState", player: int, action: dict[str, Any]) -> tuple[str, Decision] | None:
+    """The next part of the action to ask for: (its key in the action, the decision that asks it)."""
     kind = action["action"]
     if kind not in ("cast", "activate"):
         return None
     if kind == "cast":
         card = game.objects[action["card"]]
         effect = spell_effect(game, card)
-        cost = base_cost(game, card)
+        cost_with: Callable[[int], ManaCost] = lambda x: total_cost(game, card, player, x)  # noqa: E731
+        has_x = base_cost(game, card).has_x
         source: Any = card
         name = card.name
         specs_of = lambda mode: cast_specs(game, card, mode)  # noqa: E731
-        avoid_base: set[int] = set()
         exclude: set[int] = set()
-        skip = card.id
+        skip: int | None = card.id
         extra = additional_cost(card)
         if extra is not None:
             for kind in ("sacrifice", "discard"):
                 if getattr(extra, kind) and action.get(kind) is None:
-                    return _cost_pick_decision(game, player, card, extra, kind, action)
+                    return kind, _cost_pick_decision(game, player, card, extra, kind)
     else:
         obj = game.objects[action["source"]]
         ab = activated_abilities(game, obj)[action["ability"]]
         for kind in ("sacrifice", "discard"):
             if getattr(ab.cost, kind) and action.get(kind) is None:
-                return _cost_pick_decision(game, player, obj, ab.cost, kind, action)
+                return kind, _cost_pick_decision(game, player, obj, ab.cost, kind)
         if ab.is_mana:
             if action.get("color") is None:
                 units = simple_mana_ability(ab)
                 choices = sorted({t for u in (units or ()) for t in u}, key="WUBRGC".index)
                 if len(choices) > 1:
-                    return _color_decision(game, player, obj, choices)
+                    return "color", ChooseColor(player=player, prompt=f"{obj.name}: choose a color of mana",
+                                                options=[Option(COLOR_NAMES.get(c, "colorless"),
+                                                                "{%s} %s" % (c, COLOR_NAMES.get(c, "colorless")))
+                                                         for c in choices])
             if ab.cost.has_mana and action.get("pay") is None:
-                return _pay_decision(game, player, ab.cost.mana, set(), None, action, _self_cost(ab, obj))
+                return "pay", _pay_decision(game, player, ab.cost.mana, set(), None, action, _self_cost(ab, obj))
             return None
         effect = ab.effect
-        cost = ab.cost.mana
+        cost_with = ab.cost.mana.with_x
+        has_x = ab.cost.mana.has_x
         source = obj
         name = obj.name
         specs_of = lambda mode: effect.target_specs(mode)  # noqa: E731
-        avoid_base = set()
         exclude = _self_cost(ab, obj)
         skip = None
     if effect.is_modal and action.get("mode") is None:
-        d = Decision("choose", player, f"{name}: choose {effect.mode_count} mode",
-                     [Option(i + 1, t) for i, t in enumerate(effect.mode_texts or
-                                                           [f"mode {i + 1}" for i in range(len(effect.modes))])],
-                     1, 1, subkind="mode")
-        d.validator = lambda ans: {"mode": _validated(game, player, action, "mode", _mode_answer(ans))}
-        return d
-    if cost.has_x and action.get("x") is None:
-        mx = max(0, _max_x(game, player, cost, avoid_base, skip, exclude))
-        d = Decision("choose", player, f"{name}: choose X (0 to {mx})", [], 1, 1, subkind="x",
-                     data={"min": 0, "max": mx})
-        d.validator = lambda ans: {"x": _validated(game, player, action, "x", _first(ans))}
-        return d
+        return "mode", ChooseMode(player=player, prompt=f"{name}: choose {effect.mode_count} mode",
+                                  options=[Option(i + 1, t) for i, t in enumerate(
+                                      effect.mode_texts or [f"mode {i + 1}" for i in range(len(effect.modes))])],
+                                  min=effect.mode_count, max=effect.mode_count,
+                                  legal=lambda ans: _validated(game, player, action, "mode", ans))
+    if has_x and action.get("x") is None:
+        mx = max(0, _max_x(game, player, cost_with, set(), skip, exclude))
+        return "x", ChooseX(player=player, prompt=f"{name}: choose X (0 to {mx})", min=0, max=mx,
+                            legal=lambda ans: _validated(game, player, action, "x", ans))
     mode = tuple(m - 1 for m in (action.get("mode") or []))
     specs = specs_of(mode)
     if action.get("targets") is None and any(s.max_count for s in specs):
         d = targets_decision(game, player, specs, source, source.id, f"{name}: choose targets", effect)
-        d.validator = lambda ans: {"targets": _validated(game, player, action, "targets", ans)}
-        return d
+        d.legal = lambda ans: _validated(game, player, action, "targets", ans)
+        return "targets", d
     if kind == "cast" and action.get("divide") is None:
         div = divided_damage(effect, specs, action.get("x") or 0)
         if div is not None:
             picks = (action.get("targets") or [])[div[0]] if action.get("targets") else []
             if len(picks) > 1:
-                d = Decision("choose", player, f"{name}: divide {div[1]} damage among the targets",
-                             [Option(t, game.describe(t)) for t in picks], len(picks), len(picks),
-                             subkind="divide", data={"targets": list(picks), "total": div[1]})
-                d.validator = lambda ans: {"divide": check_division(game, picks, div[1], ans)}
-                return d
+                return "divide", Divide(player=player, prompt=f"{name}: divide {div[1]} damage among the targets",
+                                        options=[Option(t, game.describe(t)) for t in picks], total=div[1])
     if action.get("pay") is None:
-        x = action.get("x") or 0
-        total = total_cost(game, game.objects[action["card"]], player, x) if kind == "cast" else cost.with_x(x)
+        total = cost_with(action.get("x") or 0)
         if not total.symbols or total.is_free:
-            return _auto(action)
-        return _pay_decision(game, player, total, avoid_base | _avoid(action.get("targets")), skip, action, exclude)
+            action["pay"] = "auto"
+            return None
+        return "pay", _pay_decision(game, player, total, _avoid(action.get("targets")), skip, action, exclude)
     return None
 
 
-def _cost_pick_decision(game: "GameState", player: int, obj: GameObject, cost: Any, kind: str,
-                        action: dict[str, Any]) -> Decision:
+def _cost_pick_decision(game: "GameState", player: int, obj: GameObject, cost: Any, kind: str) -> Decision:
     need = cost.sacrifice if kind == "sacrifice" else cost.discard
     total = sum(n for n, _ in need)
     options: list[GameObject] = []
@@ -716,66 +693,31 @@ def _cost_pick_decision(game: "GameState", player: int, obj: GameObject, cost: A
         for o in cost_choices(game, obj, player, kind, flt):
             if o not in options:
                 options.append(o)
-    d = Decision("choose", player, f"{obj.name}: choose what to {kind} to pay the cost",
-                 [Option(o.id, o.name) for o in options], total, total, subkind=f"{kind}_cost")
-    d.validator = lambda ans: {kind: check_cost_picks(game, obj, cost, player, kind,
-                                                      ans if isinstance(ans, list) else [ans])}
-    return d
-
-
-def _auto(action: dict[str, Any]) -> None:
-    action["pay"] = "auto"
-    return None
-
-
-def _mode_answer(ans: Any) -> list[Any]:
-    """A mode answer: 2, [2] or [[2]] all mean the second mode."""
-    while isinstance(ans, list) and len(ans) == 1 and isinstance(ans[0], list):
-        ans = ans[0]
-    return ans if isinstance(ans, list) else [ans]
-
-
-def _first(ans: Any) -> Any:
-    return ans[0] if isinstance(ans, list) and len(ans) == 1 and not isinstance(ans[0], list) else ans
+    ask = SacrificeCost if kind == "sacrifice" else DiscardCost
+    return ask(player=player, prompt=f"{obj.name}: choose what to {kind} to pay the cost",
+               options=[Option(o.id, o.name) for o in options], min=total, max=total,
+               legal=lambda picks: check_cost_picks(game, obj, cost, player, kind, picks))
 
 
 def _validated(game: "GameState", player: int, action: dict[str, Any], key: str, value: Any) -> Any:
+    """A part of an action, checked with the rest of the action (its normal form)."""
     trial = {**action, key: value}
     checked = validate_action(game, player, trial)
     return checked[key]
 
 
-def _color_decision(game: "GameState", player: int, obj: GameObject, choices: list[str]) -> Decision:
-    d = Decision("choose", player, f"{obj.name}: choose a color of mana",
-                 [Option(COLOR_NAMES.get(c, "colorless"), "{%s} %s" % (c, COLOR_NAMES.get(c, "colorless")))
-                  for c in choices], 1, 1, subkind="color")
-
-    def check(ans: Any) -> dict[str, Any]:
-        v = _first(ans)
-        names = [o.value for o in d.options]
-        if v not in names:
-            raise IllegalAnswer(f"choose one of {', '.join(names)}")
-        return {"color": v}
-    d.validator = check
-    return d
-
-
 def _pay_decision(game: "GameState", player: int, cost: ManaCost, avoid: set[int], skip: int | None,
-                  action: dict[str, Any], exclude: set[int] | None = None) -> Decision:
+                  action: dict[str, Any], exclude: set[int] | None = None) -> Pay:
     plan = find_auto_payment(game, player, cost, avoid, skip, exclude)
     proposal = [u.source for u, _ in plan if u.source is not None] if plan else []
     sources = [o for o, _, _ in mana_sources(game, player, exclude)]
-    d = Decision("pay", player, f"Pay {cost.text}",
-                 [Option("auto", "Pay automatically")] + [Option(o.id, o.name) for o in sources], 1,
-                 len(sources) + 1, data={"cost": cost.text, "auto": proposal, "possible": plan is not None})
 
-    def check(ans: Any) -> dict[str, Any]:
-        pay = "auto" if ans in ("auto", ["auto"]) else ans
-        trial = {**action, "pay": pay}
-        validate_action(game, player, trial)
-        return {"pay": pay}
-    d.validator = check
-    return d
+    def legal(pay: Any) -> Any:
+        validate_action(game, player, {**action, "pay": pay})
+        return pay
+    return Pay(player=player, prompt=f"Pay {cost.text}",
+               options=[Option("auto", "Pay automatically")] + [Option(o.id, o.name) for o in sources],
+               cost=cost.text, auto=proposal, possible=plan is not None, legal=legal)
 
 
 def perform(game: "GameState", player: int, action: dict[str, Any]) -> Gen:

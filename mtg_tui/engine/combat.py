@@ -12,9 +12,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generator
 
 from . import actions
-from .answers import id_list
 from .damage import deal_damage
-from .decisions import Decision, IllegalAnswer, Option
+from .decisions import AssignDamage, DamageOrder, DeclareAttackers, DeclareBlockers, Decision, IllegalAnswer, Option
 from .events import Event
 from .matching import has_quality, object_matches
 from .objects import GameObject, Player
@@ -99,48 +98,19 @@ def possible_defenders(game: "GameState", player: int) -> list[int]:
     return out
 
 
-def attack_decision(game: "GameState") -> Decision | None:
+def attack_decision(game: "GameState") -> DeclareAttackers | None:
     player = game.active
     candidates = [o for o in game.battlefield if attack_problem(game, o, player) is None]
     if not candidates:
         return None
-    defenders = possible_defenders(game, player)
-    must = [o.id for o in candidates if _flags(game, o, "must_attack")]
-    d = Decision("declare_attackers", player, "Declare attackers",
-                 [Option(o.id, o.name) for o in candidates], 0, len(candidates),
-                 data={"candidates": [o.id for o in candidates], "defenders": defenders, "must_attack": must})
-    d.validator = lambda ans: validate_attack(game, ans, player)
-    return d
+    return DeclareAttackers(player=player, prompt="Declare attackers", options=[Option(o.id, o.name) for o in candidates],
+                            defenders=possible_defenders(game, player),
+                            must_attack=[o.id for o in candidates if _flags(game, o, "must_attack")],
+                            legal=lambda pairs: validate_attack(game, pairs, player))
 
 
-def normalise_attack(game: "GameState", answer: Any, player: int) -> list[tuple[int, int]]:
-    defenders = possible_defenders(game, player)
-    default = defenders[0]
-    pairs: list[tuple[int, int]] = []
-    if answer is None:
-        return []
-    if isinstance(answer, dict):
-        items = list(answer.items())
-    elif isinstance(answer, (list, tuple)):
-        items = []
-        for a in answer:
-            if isinstance(a, (list, tuple)) and len(a) == 2:
-                items.append((a[0], a[1]))
-            else:
-                items.append((a, default))
-    else:
-        raise IllegalAnswer("an attack declaration is a list of attackers or attacker/defender pairs")
-    for a, dfd in items:
-        try:
-            pairs.append((int(a), int(dfd)))
-        except (TypeError, ValueError):
-            raise IllegalAnswer(f"can't read attacker {a!r} -> {dfd!r}") from None
-    return pairs
-
-
-def validate_attack(game: "GameState", answer: Any, player: int) -> list[tuple[int, int]]:
-    """Check a whole declaration of attackers (508.1a-d)."""
-    pairs = normalise_attack(game, answer, player)
+def validate_attack(game: "GameState", pairs: list[tuple[int, int]], player: int) -> list[tuple[int, int]]:
+    """Check a whole declaration of attackers (508.1a-d), given as (attacker, defender) pairs."""
     seen: set[int] = set()
     defenders = possible_defenders(game, player)
     for a, dfd in pairs:
@@ -256,40 +226,20 @@ def block_options(game: "GameState") -> dict[int, list[int]]:
     return out
 
 
-def block_decision(game: "GameState") -> Decision | None:
+def block_decision(game: "GameState") -> DeclareBlockers | None:
     combat = game.combat
     assert combat is not None
     opts = block_options(game)
     if not opts:
         return None
     defender = combat.defending_player
-    d = Decision("declare_blockers", defender, "Declare blockers",
-                 [Option(b, game.describe(b)) for b in opts], 0, len(opts),
-                 data={"options": opts, "attackers": list(combat.attackers)})
-    d.validator = lambda ans: validate_blocks(game, ans, defender)
-    return d
+    return DeclareBlockers(player=defender, prompt="Declare blockers", options=[Option(b, game.describe(b)) for b in opts],
+                           can_block=opts, attackers=list(combat.attackers),
+                           legal=lambda pairs: validate_blocks(game, pairs, defender))
 
 
-def validate_blocks(game: "GameState", answer: Any, defender: int) -> list[tuple[int, int]]:
-    """Check a whole declaration of blockers (509.1a-c)."""
-    pairs: list[tuple[int, int]] = []
-    if answer is None:
-        answer = []
-    if isinstance(answer, dict):
-        items = list(answer.items())
-    elif isinstance(answer, (list, tuple)):
-        items = []
-        for a in answer:
-            if not (isinstance(a, (list, tuple)) and len(a) == 2):
-                raise IllegalAnswer("a block declaration is a list of blocker/attacker pairs")
-            items.append((a[0], a[1]))
-    else:
-        raise IllegalAnswer("a block declaration is a list of blocker/attacker pairs")
-    for b, a in items:
-        try:
-            pairs.append((int(b), int(a)))
-        except (TypeError, ValueError):
-            raise IllegalAnswer(f"can't read blocker {b!r} -> {a!r}") from None
+def validate_blocks(game: "GameState", pairs: list[tuple[int, int]], defender: int) -> list[tuple[int, int]]:
+    """Check a whole declaration of blockers (509.1a-c), given as (blocker, attacker) pairs."""
     seen: set[int] = set()
     for b, a in pairs:
         obj = game.get(b)
@@ -366,19 +316,10 @@ def declare_blockers(game: "GameState") -> Gen:
             combat.order[b] = list(atts)
 
 
-def _order_decision(game: "GameState", player: int, creature: int, others: list[int], rule: str) -> Decision:
-    d = Decision("damage_order", player, f"Order the creatures {game.describe(creature)} assigns damage to",
-                 [Option(o, game.describe(o)) for o in others], len(others), len(others), source=creature,
-                 data={"creature": creature, "rule": rule})
-
-    def check(ans: Any) -> list[int]:
-        picks = id_list(ans.get("order") if isinstance(ans, dict) else ans, "the damage assignment order")
-        if sorted(picks) != sorted(others):
-            raise IllegalAnswer("the order must list each of " +
-                                ", ".join(game.describe(o) for o in others) + " exactly once")
-        return list(picks)
-    d.validator = check
-    return d
+def _order_decision(game: "GameState", player: int, creature: int, others: list[int], rule: str) -> DamageOrder:
+    return DamageOrder(player=player, prompt=f"Order the creatures {game.describe(creature)} assigns damage to",
+                       options=[Option(o, game.describe(o)) for o in others], source=creature, creature=creature,
+                       rule=rule)
 
 
 # ---------------------------------------------------------------------------
@@ -490,45 +431,6 @@ def auto_assignment(game: "GameState", creature: GameObject, info: dict[str, Any
     return list(out.items())
 
 
-def validate_assignment(game: "GameState", creature: GameObject, info: dict[str, Any], pending: dict[int, int],
-                        answer: Any) -> list[tuple[int, int]]:
-    """Check one creature's combat damage assignment (510.1c-d, 702.19b)."""
-    if isinstance(answer, dict) and "assign" in answer:
-        answer = answer["assign"]
-    if isinstance(answer, dict):
-        items = list(answer.items())
-    elif isinstance(answer, (list, tuple)) and all(isinstance(x, (list, tuple)) and len(x) == 2 for x in answer):
-        items = [tuple(x) for x in answer]
-    else:
-        raise IllegalAnswer("a damage assignment is a list of recipient/amount pairs")
-    try:
-        amounts = [(int(r), int(n)) for r, n in items]
-    except (TypeError, ValueError):
-        raise IllegalAnswer("a damage assignment is a list of recipient/amount pairs") from None
-    allowed = list(info["order"]) + ([info["defender"]] if info["defender"] is not None else [])
-    total = 0
-    got: dict[int, int] = {}
-    for r, n in amounts:
-        if r not in allowed:
-            raise IllegalAnswer(f"{creature.name} can't assign combat damage to {game.describe(r)}")
-        if n < 0:
-            raise IllegalAnswer("damage amounts can't be negative")
-        got[r] = got.get(r, 0) + n
-        total += n
-    if total != info["power"]:
-        raise IllegalAnswer(f"{creature.name} must assign exactly {info['power']} damage (got {total})")
-    order = info["order"]
-    for i, oid in enumerate(order):
-        later = sum(got.get(x, 0) for x in order[i + 1:]) + (got.get(info["defender"], 0)
-                                                            if info["defender"] is not None else 0)
-        if later > 0:
-            need = lethal_needed(game, creature, game.objects[oid], pending)
-            if got.get(oid, 0) < need:
-                raise IllegalAnswer(f"{game.describe(oid)} must be assigned lethal damage ({need}) before any "
-                                    "damage is assigned to the next in order (510.1c)")
-    return [(r, n) for r, n in got.items() if n > 0]
-
-
 def combat_damage(game: "GameState", first: bool) -> Gen:
     """Assign and deal combat damage (510.1, 510.2); first=True in the first-strike step (510.4)."""
     combat = game.combat
@@ -551,18 +453,13 @@ def combat_damage(game: "GameState", first: bool) -> Gen:
             continue
         ctl = game.chars(obj).controller
         if is_choice(game, obj, info, pending):
-            d = Decision("assign_damage", ctl, f"Assign {obj.name}'s {info['power']} combat damage",
-                         [Option(r, game.describe(r)) for r in info["order"] +
-                          ([info["defender"]] if info["defender"] is not None else [])],
-                         source=oid,
-                         data={"creature": oid, "power": info["power"], "order": info["order"],
-                               "defender": info["defender"],
-                               "lethal": {r: lethal_needed(game, obj, game.objects[r], pending)
-                                          for r in info["order"]},
-                               "auto": auto_assignment(game, obj, info, pending)})
-            snapshot = dict(pending)
-            d.validator = (lambda ans, o=obj, i=info, p=snapshot: validate_assignment(game, o, i, p, ans))
-            assignment = yield d
+            recipients = info["order"] + ([info["defender"]] if info["defender"] is not None else [])
+            assignment = yield AssignDamage(
+                player=ctl, prompt=f"Assign {obj.name}'s {info['power']} combat damage",
+                options=[Option(r, game.describe(r)) for r in recipients], source=oid, creature=oid,
+                creature_name=obj.name, power=info["power"], order=info["order"], defender=info["defender"],
+                lethal={r: lethal_needed(game, obj, game.objects[r], pending) for r in info["order"]},
+                auto=auto_assignment(game, obj, info, pending))
         else:
             assignment = auto_assignment(game, obj, info, pending)
         for r, n in assignment:

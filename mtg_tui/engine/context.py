@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Generator
 
 from .abilities import Effect
 from .alike import alike_key
-from .decisions import Decision, Option
+from .decisions import ChooseCards, Decision, Option, Pick
 from .matching import object_matches
 from .objects import GameObject, LKI, Player, StackAbility
 from .refs import (AllRef, AttachedRef, AttackedRef, ControllerOfRef, DefendingPlayerRef, EachPlayerRef, EventRef,
@@ -297,9 +297,10 @@ class Ctx:
 
     # -- choices -----------------------------------------------------------
 
-    def pick_cards(self, player: Player, options: list[GameObject], n: int, kind: str = "choose",
-                   subkind: str = "cards", prompt: str = "") -> Gen:
-        """Ask a player to pick n of the options, only if there's more than one way (alike count once)."""
+    def pick_cards(self, player: Player, options: list[GameObject], n: int, ask: type[Pick] = ChooseCards,
+                   prompt: str = "") -> Gen:
+        """Ask a player (with a decision of type ``ask``) to pick n of the options, only if there's more than
+        one way (alike objects count once)."""
         if n <= 0 or not options:
             return []
         if len(options) <= n:
@@ -307,9 +308,8 @@ class Ctx:
         classes = {alike_key(self.game, o) for o in options}
         if len(classes) == 1:
             return list(options[:n])
-        d = Decision(kind, player.index, prompt or f"Choose {n}", [Option(o.id, o.name) for o in options],
-                     n, n, subkind=subkind)
-        ans = yield d
+        ans = yield ask(player=player.index, prompt=prompt or f"Choose {n}",
+                        options=[Option(o.id, o.name) for o in options], min=n, max=n)
         ids = set(ans)
         return [o for o in options if o.id in ids]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Generator, Sequence
 
 from . import actions
-from .decisions import Decision, Option
+from .decisions import Option, PreventionOrder
 from .events import Event
 from .objects import GameObject, Player
 from .replacement import prevent_damage, protection_prevents
@@ -39,11 +39,10 @@ def _shield_order(game: "GameState", parts: list[tuple[Any, int, int]], combat: 
             continue
         thing = game.get(rid)
         chooser = thing.index if isinstance(thing, Player) else game.controller_of(thing)
-        d = Decision("choose", chooser, f"A prevention shield protects {game.describe(rid)} from damage dealt by "
-                     "several sources at once: choose whose damage it prevents first (615.7)",
-                     [Option(p[0].id, p[0].name) for p in mine], 1, 1, subkind="prevention_order")
-        ans = yield d
-        first = ans[0] if isinstance(ans, list) else ans
+        ans = yield PreventionOrder(player=chooser, prompt=f"A prevention shield protects {game.describe(rid)} from "
+                                    "damage dealt by several sources at once: choose whose damage it prevents first "
+                                    "(615.7)", options=[Option(p[0].id, p[0].name) for p in mine], min=1, max=1)
+        first = ans[0]
         ordered = [p for p in mine if p[0].id == first] + [p for p in mine if p[0].id != first]
         rest = [p for p in out if p[1] != rid]
         out = ordered + rest

@@ -1,36 +1,38 @@
-"""The decision protocol: the one question the game is waiting on.
+"""The decision protocol: the one question the game is waiting on, one type per kind of question.
 
 At every moment the game waits on exactly one ``Decision`` by one player.
 Whoever answers (a person through the UI, an agent, a scenario script) calls
-``Game.answer(player, answer)`` with plain data (ints for object and player
-ids, strings, lists, dicts), so every answer can be written to the game's
-record and replayed. An answer the rules forbid raises ``IllegalAnswer``
-with the reason, and changes nothing.
+``Game.answer(player, answer)`` with plain data (whole numbers for object and
+player ids, text, lists, tables), so every answer can be written to the
+game's record and replayed. An answer the rules forbid raises
+``IllegalAnswer`` with the reason, and changes nothing.
 
-Decision kinds (``Decision.kind``): priority, declare_attackers,
-declare_blockers, damage_order, assign_damage, order_triggers, targets,
-choose, discard, mulligan, bottom, pay.
+Each kind of question is a type below. It lists its legal options
+(``options``; ``min`` and ``max`` say how many an answer picks), carries the
+facts that answering it needs as typed fields, and ``validate(answer)``
+checks the answer's type, shape and range and returns it in normal form
+(what the rules receive) or raises ``IllegalAnswer``. Where only the rules
+can tell whether an answer is allowed (can this creature attack?), the rules
+module that asks gives the decision that check (``legal``). ``kind``, and
+``subkind`` for the kinds of ``choose``, name each type in words: scenario
+files and logs use them. docs/decisions.md describes every type and a test
+keeps the two in step.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
-KINDS = (
-    "priority", "declare_attackers", "declare_blockers", "damage_order", "assign_damage",
-    "order_triggers", "targets", "choose", "discard", "mulligan", "bottom", "pay",
-)
+from .answers import IllegalAnswer, check_plain, id_list, is_number, single
 
 CANCEL = "cancel"
 
+Check = Callable[[Any], Any]   # the rules' check of an answer: its normal form, or IllegalAnswer
 
-class IllegalAnswer(Exception):
-    """An answer the rules don't allow. ``reason`` says why, in plain words."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+# Decisions are compared by identity, built with keywords, and shown by their kind and prompt.
+decision_type = dataclass(eq=False, kw_only=True, repr=False)
 
 
 @dataclass(slots=True)
@@ -41,40 +43,39 @@ class Option:
     label: str
 
 
-@dataclass(slots=True)
+@decision_type
 class Decision:
-    """A question to one player.
+    """A question to one player. Each kind of question is a subclass.
 
-    ``options`` lists the legal choices where they can be listed (targets,
-    cards, modes, yes/no); ``min``/``max`` bound how many of them an answer
-    picks. ``subkind`` refines ``choose`` (mode, x, color, yes_no, cards,
-    player, number, sacrifice, scry, search, legend). ``data`` carries
-    kind-specific facts for players and agents (attackers that could attack,
-    blockers and what each may block, lethal damage figures, ...).
-    ``cancellable``: a half-made action (casting, activating) may be
-    abandoned with the answer "cancel", which leaves everything as it was.
+    ``cancellable``: a half-made action (casting, activating) may be abandoned
+    with the answer "cancel", which leaves everything as it was. ``source`` is
+    the object the question is about, where there is one.
     """
 
-    kind: str
+    kind: ClassVar[str] = ""
+    subkind: ClassVar[str] = ""
+    _data_keys: ClassVar[dict[str, str]] = {}
+
     player: int
     prompt: str
-    options: list[Option] = field(default_factory=list)
-    min: int = 0
-    max: int = 0
-    subkind: str = ""
-    data: dict[str, Any] = field(default_factory=dict)
     cancellable: bool = False
-    validator: Callable[[Any], Any] | None = None
     source: int | None = None
+
+    if TYPE_CHECKING:   # every type has these: a field, or a property built when asked
+        options: list[Option]
+        min: int
+        max: int
 
     def validate(self, answer: Any) -> Any:
         """Return the answer in normal form, or raise IllegalAnswer."""
         check_plain(answer)
         if self.cancellable and answer == CANCEL:
             return CANCEL
-        if self.validator is not None:
-            return self.validator(answer)
-        return validate_pick(self, answer)
+        return self.normal(answer)
+
+    def normal(self, answer: Any) -> Any:
+        """This type's check of a plain answer: its normal form, or IllegalAnswer."""
+        raise NotImplementedError(type(self).__name__)
 
     def option_values(self) -> list[Any]:
         return [o.value for o in self.options]
@@ -85,72 +86,48 @@ class Decision:
                 return o.label
         return str(value)
 
+    @property
+    def data(self) -> dict[str, Any]:
+        """The facts of the decision as a table, under the names answerers read before the types had fields."""
+        return {key: getattr(self, name) for key, name in self._data_keys.items()}
+
     def __repr__(self) -> str:
         return f"<Decision {self.kind}{'/' + self.subkind if self.subkind else ''} for player {self.player}: {self.prompt}>"
 
 
-# Bounds on plain data: far above anything a real answer needs, low enough that
-# no answer can make the engine allocate or loop without end.
-MAX_NUMBER = 2**31 - 1
-MAX_TEXT = 200
-MAX_ITEMS = 1000
-MAX_DEPTH = 8
+class AnyOfThem:
+    """An answer picks from none to all of the options (``min`` and ``max``)."""
+
+    min = 0
+    options: list[Option]
+
+    @property
+    def max(self) -> int:
+        return len(self.options)
 
 
-def check_plain(answer: Any) -> None:
-    """Refuse anything that isn't plain, bounded data: null, true/false, whole numbers, text, lists, tables."""
-    budget = [MAX_ITEMS * 4]
+class AllOfThem:
+    """An answer takes each of the options (an order, a division)."""
 
-    def walk(v: Any, depth: int) -> None:
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise IllegalAnswer("the answer is too large")
-        if depth > MAX_DEPTH:
-            raise IllegalAnswer("the answer is nested too deeply")
-        if v is None or isinstance(v, bool):
-            return
-        if isinstance(v, int):
-            if not -MAX_NUMBER <= v <= MAX_NUMBER:
-                raise IllegalAnswer(f"a number in the answer is out of range (at most {MAX_NUMBER:,} either way)")
-            return
-        if isinstance(v, str):
-            if len(v) > MAX_TEXT:
-                raise IllegalAnswer("a text in the answer is too long")
-            return
-        if isinstance(v, (list, tuple)):
-            if len(v) > MAX_ITEMS:
-                raise IllegalAnswer("a list in the answer is too long")
-            for x in v:
-                walk(x, depth + 1)
-            return
-        if isinstance(v, dict):
-            if len(v) > MAX_ITEMS:
-                raise IllegalAnswer("a table in the answer is too large")
-            for k, x in v.items():
-                if not isinstance(k, str) and not (isinstance(k, int) and not isinstance(k, bool)):
-                    raise IllegalAnswer("the keys of a table in an answer are text or whole numbers")
-                walk(x, depth + 1)
-            return
-        raise IllegalAnswer(f"a {type(v).__name__} is not an answer (answers are whole numbers, text, lists and "
-                            "tables)")
+    options: list[Option]
 
-    walk(answer, 0)
+    @property
+    def min(self) -> int:
+        return len(self.options)
+
+    @property
+    def max(self) -> int:
+        return len(self.options)
 
 
-def as_list(answer: Any) -> list[Any]:
-    if isinstance(answer, (list, tuple)):
-        return list(answer)
-    return [answer]
-
-
-def validate_pick(decision: Decision, answer: Any, distinct: bool = True) -> list[Any]:
-    """Check an answer that picks ``min``..``max`` of the listed options."""
-    picks = as_list(answer)
+def pick(decision: Decision, answer: Any) -> list[Any]:
+    """Check an answer that picks ``min``..``max`` of the listed options, each at most once."""
+    picks = list(answer) if isinstance(answer, (list, tuple)) else [answer]
     values = decision.option_values()
     for p in picks:
-        if p not in values:
+        if isinstance(p, bool) or p not in values:   # true/false aren't ids, though True == 1
             raise IllegalAnswer(f"{p!r} is not one of the choices ({_choices(decision)})")
-    if distinct and len(set(map(_key, picks))) != len(picks):
+    if len(set(picks)) != len(picks):
         raise IllegalAnswer("the same choice was made twice")
     if len(picks) < decision.min or len(picks) > decision.max:
         if decision.min == decision.max:
@@ -159,14 +136,517 @@ def validate_pick(decision: Decision, answer: Any, distinct: bool = True) -> lis
     return picks
 
 
-def _key(v: Any) -> Any:
-    return tuple(v) if isinstance(v, list) else v
+def every_one_once(answer: Any, options: list[Option], what: str) -> list[int]:
+    """An order: each option's id exactly once."""
+    picks = id_list(answer, what)
+    if sorted(picks) != sorted(o.value for o in options):
+        raise IllegalAnswer(f"{what} must list each of {', '.join(o.label for o in options)} exactly once")
+    return picks
 
 
 def _choices(decision: Decision) -> str:
     labels = [o.label for o in decision.options[:12]]
     more = "" if len(decision.options) <= 12 else f", and {len(decision.options) - 12} more"
     return ", ".join(labels) + more
+
+
+def _pairs(answer: Any, what: str, default: int | None = None) -> list[tuple[int, int]]:
+    """A list of [id, id] pairs (or a table id -> id). With a ``default``, a lone id pairs with it."""
+    if answer is None:
+        return []
+    if isinstance(answer, dict):
+        items = list(answer.items())
+    elif isinstance(answer, (list, tuple)):
+        items = []
+        for a in answer:
+            if isinstance(a, (list, tuple)) and len(a) == 2:
+                items.append((a[0], a[1]))
+            elif default is not None:
+                items.append((a, default))
+            else:
+                raise IllegalAnswer(f"{what} is a list of [id, id] pairs")
+    else:
+        raise IllegalAnswer(f"{what} is a list of [id, id] pairs")
+    pairs = []
+    for a, b in items:
+        try:
+            pairs.append((int(a), int(b)))
+        except (TypeError, ValueError):
+            raise IllegalAnswer(f"can't read {a!r} -> {b!r} in {what}") from None
+    return pairs
+
+
+# ---------------------------------------------------------------------------
+# Priority (117)
+
+
+ACTIONS = ("pass", "play", "cast", "activate")
+
+
+@decision_type
+class Priority(Decision):
+    """The player has priority (117): pass, play a land, cast a spell or activate an ability.
+
+    ``options`` are the actions the player could take now (117.1), each an
+    answer template with a label, listed when first asked for.
+    """
+
+    kind = "priority"
+    min = 1
+    max = 1
+
+    actions: Callable[[], list[Option]]
+    legal: Check
+
+    @cached_property
+    def options(self) -> list[Option]:   # type: ignore[override]
+        return self.actions()
+
+    def normal(self, answer: Any) -> Any:
+        if answer in ("pass", None):
+            return {"action": "pass"}
+        if not isinstance(answer, dict) or "action" not in answer:
+            raise IllegalAnswer('a priority answer is {"action": "pass" | "play" | "cast" | "activate", ...}')
+        if answer["action"] not in ACTIONS:
+            raise IllegalAnswer(f"unknown action {answer['action']!r}")
+        return self.legal(answer)
+
+
+# ---------------------------------------------------------------------------
+# Combat (508-510)
+
+
+@decision_type
+class DeclareAttackers(AnyOfThem, Decision):
+    """Declare attackers (508.1): the ``options`` may attack, each one of ``defenders``; ``must_attack`` must
+    if able. The answer is a list of [attacker, defender] pairs, or of attackers (who attack the player)."""
+
+    kind = "declare_attackers"
+    _data_keys = {"candidates": "candidates", "defenders": "defenders", "must_attack": "must_attack"}
+
+    options: list[Option]
+    defenders: list[int]
+    must_attack: list[int]
+    legal: Check
+
+    @property
+    def candidates(self) -> list[int]:
+        return self.option_values()
+
+    def normal(self, answer: Any) -> list[tuple[int, int]]:
+        if answer is not None and not isinstance(answer, (list, tuple, dict)):
+            raise IllegalAnswer("an attack declaration is a list of attackers or attacker/defender pairs")
+        return self.legal(_pairs(answer, "an attack declaration", self.defenders[0]))
+
+
+@decision_type
+class DeclareBlockers(AnyOfThem, Decision):
+    """Declare blockers (509.1): ``can_block`` gives, for each creature that could block, the ``attackers``
+    it could block. The answer is a list of [blocker, attacker] pairs."""
+
+    kind = "declare_blockers"
+    _data_keys = {"options": "can_block", "attackers": "attackers"}
+
+    options: list[Option]
+    can_block: dict[int, list[int]]
+    attackers: list[int]
+    legal: Check
+
+    def normal(self, answer: Any) -> list[tuple[int, int]]:
+        return self.legal(_pairs(answer, "a block declaration"))
+
+
+@decision_type
+class DamageOrder(AllOfThem, Decision):
+    """Order the creatures that ``creature`` assigns combat damage to (509.2, 509.3: ``rule``).
+    The answer lists each of the options once, first in order first."""
+
+    kind = "damage_order"
+    _data_keys = {"creature": "creature", "rule": "rule"}
+
+    options: list[Option]
+    creature: int
+    rule: str
+
+
+    def normal(self, answer: Any) -> list[int]:
+        order = answer.get("order") if isinstance(answer, dict) else answer
+        return every_one_once(order, self.options, "the damage assignment order")
+
+
+@decision_type
+class AssignDamage(AnyOfThem, Decision):
+    """How ``creature`` assigns its ``power`` in combat damage among the creatures in ``order`` (and
+    ``defender``, with trample) (510.1c-d, 702.19b). ``lethal`` is the damage that counts as lethal for
+    each in order; ``auto`` a ready answer. The answer is a list of [recipient, amount] pairs."""
+
+    kind = "assign_damage"
+    _data_keys = {"creature": "creature", "power": "power", "order": "order", "defender": "defender",
+                  "lethal": "lethal", "auto": "auto"}
+
+    options: list[Option]
+    creature: int
+    creature_name: str
+    power: int
+    order: list[int]
+    defender: int | None
+    lethal: dict[int, int]
+    auto: list[tuple[int, int]]
+
+    def normal(self, answer: Any) -> list[tuple[int, int]]:
+        what = "a damage assignment"
+        if isinstance(answer, dict) and "assign" in answer:
+            answer = answer["assign"]
+        if isinstance(answer, (list, tuple)) and not all(isinstance(x, (list, tuple)) and len(x) == 2
+                                                         for x in answer):
+            raise IllegalAnswer(f"{what} is a list of recipient/amount pairs")
+        amounts = _pairs(answer, what) if isinstance(answer, (dict, list, tuple)) else None
+        if amounts is None:
+            raise IllegalAnswer(f"{what} is a list of recipient/amount pairs")
+        allowed = list(self.order) + ([self.defender] if self.defender is not None else [])
+        got: dict[int, int] = {}
+        for r, n in amounts:
+            if r not in allowed:
+                raise IllegalAnswer(f"{self.creature_name} can't assign combat damage to {self.label_of(r)}")
+            if n < 0:
+                raise IllegalAnswer("damage amounts can't be negative")
+            got[r] = got.get(r, 0) + n
+        total = sum(got.values())
+        if total != self.power:
+            raise IllegalAnswer(f"{self.creature_name} must assign exactly {self.power} damage (got {total})")
+        for i, oid in enumerate(self.order):
+            later = sum(got.get(x, 0) for x in self.order[i + 1:]) + (got.get(self.defender, 0)
+                                                                     if self.defender is not None else 0)
+            if later > 0 and got.get(oid, 0) < self.lethal[oid]:
+                raise IllegalAnswer(f"{self.label_of(oid)} must be assigned lethal damage ({self.lethal[oid]}) "
+                                    "before any damage is assigned to the next in order (510.1c)")
+        return [(r, n) for r, n in got.items() if n > 0]
+
+
+# ---------------------------------------------------------------------------
+# Triggered abilities, targets (603.3, 115)
+
+
+@decision_type
+class OrderTriggers(AllOfThem, Decision):
+    """Order your triggered abilities that trigger at once (603.3b): the first listed goes on the stack
+    first and resolves last. ``triggers`` describes each (id, source, text, source_uid, ability)."""
+
+    kind = "order_triggers"
+    _data_keys = {"triggers": "triggers"}
+
+    options: list[Option]
+    triggers: list[dict[str, Any]]
+
+
+    def normal(self, answer: Any) -> list[int]:
+        return every_one_once(answer, self.options, "the order of your triggered abilities")
+
+
+@decision_type
+class Targets(Decision):
+    """Choose targets (601.2c, 603.3d): ``specs`` lists each target word (label, min, max, options);
+    ``effect`` is what the spell or ability will do with them. The answer has one list of ids per word."""
+
+    kind = "targets"
+    _data_keys = {"specs": "specs", "effect": "effect"}
+
+    options: list[Option]
+    min: int
+    max: int
+    specs: list[dict[str, Any]]
+    effect: Any = None
+    legal: Check
+
+    def normal(self, answer: Any) -> Any:
+        return self.legal(answer)
+
+
+# ---------------------------------------------------------------------------
+# Choices: the kinds of "choose"
+
+
+@decision_type
+class Pick(Decision):
+    """Pick ``min`` to ``max`` of the listed options: the answer is the list of their values (one value
+    alone counts as a list of one). ``legal`` is a further check by the rules, where there is one."""
+
+    kind = "choose"
+
+    options: list[Option]
+    min: int
+    max: int
+    legal: Check | None = None
+
+    def normal(self, answer: Any) -> Any:
+        picks = pick(self, answer)
+        return picks if self.legal is None else self.legal(picks)
+
+
+@decision_type
+class ChooseMode(Pick):
+    """Choose the mode(s) of a modal spell or ability (700.2): options are mode numbers from 1.
+    2, [2] and [[2]] all mean the second mode; the normal form is a list."""
+
+    subkind = "mode"
+
+    def normal(self, answer: Any) -> Any:
+        while isinstance(answer, list) and len(answer) == 1 and isinstance(answer[0], list):
+            answer = answer[0]
+        return super().normal(answer)
+
+
+@decision_type
+class ChooseX(Decision):
+    """Choose the value of X (107.3, 601.2b): a whole number from ``min`` to ``max``."""
+
+    kind = "choose"
+    subkind = "x"
+    _data_keys = {"min": "min", "max": "max"}
+
+    min: int
+    max: int
+    legal: Check | None = None
+
+    @property
+    def options(self) -> list[Option]:   # type: ignore[override]
+        return []
+
+    def normal(self, answer: Any) -> int:
+        x = single(answer)
+        if not is_number(x):
+            raise IllegalAnswer("X must be a whole number")
+        if not self.min <= x <= self.max:
+            raise IllegalAnswer(f"X must be between {self.min} and {self.max} (got {x})")
+        return x if self.legal is None else self.legal(x)
+
+
+@decision_type
+class ChooseColor(Decision):
+    """Choose a color (or a type of mana) from the options; the answer is its name ("red")."""
+
+    kind = "choose"
+    subkind = "color"
+    min = 1
+    max = 1
+
+    options: list[Option]
+
+    def normal(self, answer: Any) -> str:
+        v = single(answer)
+        names = self.option_values()
+        if v not in names:
+            raise IllegalAnswer(f"choose one of {', '.join(names)}")
+        return v
+
+
+@decision_type
+class YesNo(Decision):
+    """A yes-or-no question: "you may ..." (603.5, 608.2d) or "... unless you pay" (``cost``; ``keep`` is
+    what paying keeps). ``may`` is the optional instruction, where the question is one. Answer "yes"/"no"."""
+
+    kind = "choose"
+    subkind = "yes_no"
+    _data_keys = {"cost": "cost", "keep": "keep", "may": "may"}
+    min = 1
+    max = 1
+
+    options: list[Option]
+    cost: str = ""
+    keep: int | None = None
+    may: Any = None
+
+    def normal(self, answer: Any) -> str:
+        v = single(answer)
+        if v not in ("yes", "no"):
+            raise IllegalAnswer('answer "yes" or "no"')
+        return v
+
+
+@decision_type
+class ChooseCards(Pick):
+    """Choose cards or permanents that an instruction names ("choose a card from it", "return a permanent
+    you control", Brainstorm's cards to put back: the first chosen ends on top)."""
+
+    subkind = "cards"
+
+
+@decision_type
+class ChooseSacrifice(Pick):
+    """Choose the permanents to sacrifice (701.17) when an effect makes you sacrifice some."""
+
+    subkind = "sacrifice"
+
+
+@decision_type
+class ChooseLegend(Pick):
+    """The legend rule (704.5j): choose the one legendary permanent of that name to keep."""
+
+    subkind = "legend"
+
+
+@decision_type
+class Scry(Pick):
+    """Scry (701.18): choose the cards to put on the bottom, in the order picked; the rest stay on top."""
+
+    subkind = "scry"
+
+
+@decision_type
+class Surveil(Pick):
+    """Surveil (701.42): choose the cards to put into your graveyard; the rest stay on top."""
+
+    subkind = "surveil"
+
+
+@decision_type
+class Search(Pick):
+    """Search your library (701.19): choose up to ``max`` of the cards that fit (you may find none)."""
+
+    subkind = "search"
+
+
+@decision_type
+class OrderCards(Pick):
+    """Put cards back on top of your library in any order: each once, the top card first."""
+
+    subkind = "order"
+
+
+@decision_type
+class ChooseReplacement(Pick):
+    """Several prevention effects apply to the same damage: choose the one that applies first (616.1)."""
+
+    subkind = "replacement"
+
+
+@decision_type
+class PreventionOrder(Pick):
+    """A prevention shield meets damage from several sources at once: choose whose it prevents first
+    (615.7)."""
+
+    subkind = "prevention_order"
+
+
+@decision_type
+class SacrificeCost(Pick):
+    """Choose the permanents to sacrifice to pay a cost (118, 601.2h)."""
+
+    subkind = "sacrifice_cost"
+
+
+@decision_type
+class DiscardCost(Pick):
+    """Choose the cards to discard to pay a cost (118, 601.2h)."""
+
+    subkind = "discard_cost"
+
+
+@decision_type
+class Divide(AllOfThem, Decision):
+    """Divide ``total`` damage among the targets (the options), at least 1 each (601.2d).
+    The answer is a list of amounts in the order of the options."""
+
+    kind = "choose"
+    subkind = "divide"
+    _data_keys = {"targets": "targets", "total": "total"}
+
+    options: list[Option]
+    total: int
+
+
+    @property
+    def targets(self) -> list[int]:
+        return self.option_values()
+
+    def normal(self, answer: Any) -> dict[str, int]:
+        return division(self.targets, self.total, answer)
+
+
+def division(targets: list[int], total: int, answer: Any) -> dict[str, int]:
+    """Damage divided among targets: a whole number for each, at least 1, adding up to the total (601.2d).
+    The normal form maps each target (as text) to its amount."""
+    if not isinstance(answer, list) or len(answer) != len(targets) or not all(is_number(a) for a in answer):
+        raise IllegalAnswer(f"divide the {total} damage as a list of {len(targets)} amounts, one per target")
+    if any(a < 1 for a in answer):
+        raise IllegalAnswer("each target must be dealt at least 1 damage (601.2d)")
+    if sum(answer) != total:
+        raise IllegalAnswer(f"the amounts must add up to {total} (they add up to {sum(answer)})")
+    return {str(t): a for t, a in zip(targets, answer)}
+
+
+# ---------------------------------------------------------------------------
+# Cards: discarding, mulligans (701.8, 103.4)
+
+
+@decision_type
+class Discard(Pick):
+    """Choose the cards to discard (701.8, 514.1)."""
+
+    kind = "discard"
+
+
+@decision_type
+class Mulligan(Decision):
+    """Keep this opening hand or take a mulligan (103.4); ``mulligans`` taken so far."""
+
+    kind = "mulligan"
+    _data_keys = {"mulligans": "mulligans"}
+    min = 1
+    max = 1
+
+    options: list[Option]
+    mulligans: int
+
+    def normal(self, answer: Any) -> str:
+        v = single(answer)
+        if v not in ("keep", "mulligan"):
+            raise IllegalAnswer('answer "keep" or "mulligan"')
+        return v
+
+
+@decision_type
+class Bottom(Pick):
+    """After a mulligan, the cards to put on the bottom of your library (103.4), the first listed first."""
+
+    kind = "bottom"
+
+
+# ---------------------------------------------------------------------------
+# Paying (601.2g-h)
+
+
+@decision_type
+class Pay(AnyOfThem, Decision):
+    """Pay ``cost``: "auto", or a list of the mana sources to tap (options). ``auto`` lists the sources
+    the automatic payment would tap; ``possible`` says whether the cost can be paid at all."""
+
+    kind = "pay"
+    _data_keys = {"cost": "cost", "auto": "auto", "possible": "possible"}
+    min = 1
+
+    options: list[Option]
+    cost: str
+    auto: list[int]
+    possible: bool
+    legal: Check
+
+    def normal(self, answer: Any) -> Any:
+        pay = "auto" if answer in ("auto", ["auto"]) else id_list(answer, 'a payment ("auto" or a list of mana '
+                                                                         'sources)')
+        return self.legal(pay)
+
+
+def decision_types() -> list[type[Decision]]:
+    """Every kind of decision the engine asks (the types that have a ``kind``)."""
+    out: list[type[Decision]] = []
+    todo = list(Decision.__subclasses__())
+    while todo:
+        t = todo.pop(0)
+        todo.extend(t.__subclasses__())
+        if t.kind and (t.kind != "choose" or t.subkind):
+            out.append(t)
+    return out
 
 
 # ---------------------------------------------------------------------------

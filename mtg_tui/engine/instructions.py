@@ -16,7 +16,8 @@ from . import actions
 from .abilities import Effect, Instruction, KeywordAbility, LayerOp, ProtectionChoice, Quality, StaticAbility, Trigger
 from .costs import execute_payment, find_auto_payment
 from .damage import deal_damage
-from .decisions import Decision, Option
+from .decisions import (ChooseCards, ChooseColor, ChooseSacrifice, Decision, Discard as DiscardCards, Option,
+                        OrderCards, Scry as ScryCards, Search as SearchLibrary, Surveil as SurveilCards, YesNo)
 from .mana import COLOR_NAMES, COLORS
 from .mana_ability import ANY_COLOR, AddMana  # noqa: F401  (part of the instruction set the compiler uses)
 from .matching import object_matches
@@ -177,9 +178,8 @@ class PutBack(Instruction):
         if len(cards) < 2:
             return
         owner = game.players[cards[0].owner]
-        d = Decision("choose", owner.index, "Put these cards back on top of your library, top first",
-                     [Option(c.id, c.name) for c in cards], len(cards), len(cards), subkind="order")
-        order = yield d
+        order = yield OrderCards(player=owner.index, prompt="Put these cards back on top of your library, top first",
+                                 options=[Option(c.id, c.name) for c in cards], min=len(cards), max=len(cards))
         by_id = {c.id: c for c in cards}
         for c in cards:
             owner.library.remove(c)
@@ -203,8 +203,7 @@ class DigToHand(Instruction):
             return
         owner = game.players[cards[0].owner]
         n = _amt(ctx, self.amount)
-        picks = yield from ctx.pick_cards(owner, cards, n, kind="choose", subkind="cards",
-                                          prompt=f"Choose {n} to put into your hand")
+        picks = yield from ctx.pick_cards(owner, cards, n, prompt=f"Choose {n} to put into your hand")
         if picks:
             actions.move_many(game, picks, "hand", log=False)
             game.log_event(f"{owner.name} puts {len(picks)} card{'s' if len(picks) != 1 else ''} into their hand.",
@@ -235,11 +234,10 @@ class SacrificeUnless(Instruction):
             payer = game.controller_of(o)
             plan = find_auto_payment(game, payer, self.mana, set())
             if plan is not None:
-                d = Decision("choose", payer, f"Pay {self.mana.text} to keep {o.name}?",
-                             [Option("yes", f"Pay {self.mana.text}"), Option("no", f"Sacrifice {o.name}")], 1, 1,
-                             subkind="yes_no", data={"cost": self.mana.text, "keep": o.id})
-                ans = yield d
-                if (ans[0] if isinstance(ans, list) else ans) == "yes":
+                ans = yield YesNo(player=payer, prompt=f"Pay {self.mana.text} to keep {o.name}?",
+                                  options=[Option("yes", f"Pay {self.mana.text}"), Option("no", f"Sacrifice {o.name}")],
+                                  cost=self.mana.text, keep=o.id)
+                if ans == "yes":
                     execute_payment(game, payer, self.mana, plan)
                     continue
             actions.sacrifice(game, [o])
@@ -259,8 +257,7 @@ class ChoosePermanents(Instruction):
         n = _amt(ctx, self.amount)
         fits = [o for o in game.battlefield if object_matches(game, o, self.filter, ctx.source_id, ctx.controller,
                                                                ctx.source_uid)]
-        picks = yield from ctx.pick_cards(p, fits, n, kind="choose", subkind="cards",
-                                          prompt=f"Choose {self.filter.describe()}")
+        picks = yield from ctx.pick_cards(p, fits, n, prompt=f"Choose {self.filter.describe()}")
         ctx.remember(self.key, picks)
 
 
@@ -336,10 +333,9 @@ class HandToTop(Instruction):
         n = min(_amt(ctx, self.amount), len(p.hand))
         if n <= 0:
             return
-        d = Decision("choose", p.index, f"Put {n} card{'s' if n != 1 else ''} from your hand on top of your library "
-                     "(the first chosen ends on top)", [Option(c.id, c.name) for c in p.hand], n, n,
-                     subkind="cards")
-        picks = yield d
+        picks = yield ChooseCards(player=p.index, prompt=f"Put {n} card{'s' if n != 1 else ''} from your hand on top of "
+                                  "your library (the first chosen ends on top)",
+                                  options=[Option(c.id, c.name) for c in p.hand], min=n, max=n)
         by_id = {c.id: c for c in p.hand}
         for cid in reversed(picks):
             actions.move(game, by_id[cid], "library", log=False)
@@ -392,11 +388,10 @@ class CounterUnless(Instruction):
             payer = game.controller_of(o)
             plan = find_auto_payment(game, payer, self.mana, set())
             if plan is not None:
-                d = Decision("choose", payer, f"Pay {self.mana.text} so that {o.name} isn't countered?",
-                             [Option("yes", f"Pay {self.mana.text}"), Option("no", "Don't pay")], 1, 1,
-                             subkind="yes_no", data={"cost": self.mana.text, "keep": o.id})
-                ans = yield d
-                if (ans[0] if isinstance(ans, list) else ans) == "yes":
+                ans = yield YesNo(player=payer, prompt=f"Pay {self.mana.text} so that {o.name} isn't countered?",
+                                  options=[Option("yes", f"Pay {self.mana.text}"), Option("no", "Don't pay")],
+                                  cost=self.mana.text, keep=o.id)
+                if ans == "yes":
                     execute_payment(game, payer, self.mana, plan)
                     game.log_event(f"{game.players[payer].name} pays {self.mana.text}.", ("118.12",), (o.id,))
                     continue
@@ -417,9 +412,8 @@ class Surveil(Instruction):
             top = p.library[:n]
             if not top:
                 continue
-            d = Decision("choose", p.index, f"Surveil {n}: choose the cards to put into your graveyard",
-                         [Option(c.id, c.name) for c in top], 0, len(top), subkind="surveil")
-            picks = yield d
+            picks = yield SurveilCards(player=p.index, prompt=f"Surveil {n}: choose the cards to put into your "
+                                       "graveyard", options=[Option(c.id, c.name) for c in top], min=0, max=len(top))
             gone = [c for c in top if c.id in picks]
             if gone:
                 actions.move_many(game, gone, "graveyard", log=False)
@@ -468,7 +462,7 @@ class Discard(Instruction):
                 k = min(n, len(p.hand))
                 chosen.append((p, game.rng.sample(p.hand, k)))
             else:
-                picks = yield from ctx.pick_cards(p, p.hand, n, kind="discard",
+                picks = yield from ctx.pick_cards(p, p.hand, n, DiscardCards,
                                                   prompt=f"Discard {n} card{'s' if n != 1 else ''}")
                 chosen.append((p, picks))
         for p, cards in chosen:
@@ -491,7 +485,7 @@ class Sacrifice(Instruction):
         for p in ctx.apnap(ctx.players(self.who)):
             options = [o for o in game.battlefield if game.chars(o).controller == p.index
                        and object_matches(game, o, self.filter, ctx.source_id, p.index, ctx.source_uid)]
-            picks = yield from ctx.pick_cards(p, options, n, kind="choose", subkind="sacrifice",
+            picks = yield from ctx.pick_cards(p, options, n, ChooseSacrifice,
                                               prompt=f"Sacrifice {self.filter.describe()}")
             doomed.extend(picks)
         actions.sacrifice(game, doomed)
@@ -525,9 +519,8 @@ class Scry(Instruction):
             top = p.library[:n]
             if not top:
                 continue
-            d = Decision("choose", p.index, f"Scry {n}: choose the cards to put on the bottom",
-                         [Option(c.id, c.name) for c in top], 0, len(top), subkind="scry")
-            picks = yield d
+            picks = yield ScryCards(player=p.index, prompt=f"Scry {n}: choose the cards to put on the bottom",
+                                    options=[Option(c.id, c.name) for c in top], min=0, max=len(top))
             bottom = [c for c in top if c.id in picks]
             order = {cid: i for i, cid in enumerate(picks)}
             bottom.sort(key=lambda c: order[c.id])
@@ -553,9 +546,8 @@ class Search(Instruction):
         n = _amt(ctx, self.amount)
         for p in ctx.players(self.who):
             fits = [c for c in p.library if object_matches(game, c, self.filter, None, p.index)]
-            d = Decision("choose", p.index, f"Search your library for {self.filter.describe()}",
-                         [Option(c.id, c.name) for c in fits], 0, min(n, len(fits)), subkind="search")
-            picks = yield d
+            picks = yield SearchLibrary(player=p.index, prompt=f"Search your library for {self.filter.describe()}",
+                                        options=[Option(c.id, c.name) for c in fits], min=0, max=min(n, len(fits)))
             found = [c for c in p.library if c.id in picks]
             game.log_event(f"{p.name} searches their library"
                            + (f" and finds {', '.join(c.name for c in found)}." if found else
@@ -619,8 +611,7 @@ class ChooseCard(Instruction):
             zone = game.zone_list(self.zone, owner.index)
             flt = ObjectFilter(**{**self.filter.__dict__, "zone": self.zone})
             fits = [c for c in zone if object_matches(game, c, flt, None, chooser.index)]
-            picks = yield from ctx.pick_cards(chooser, fits, n, kind="choose", subkind="cards",
-                                              prompt=f"Choose {self.filter.describe()}")
+            picks = yield from ctx.pick_cards(chooser, fits, n, prompt=f"Choose {self.filter.describe()}")
             if picks:
                 game.log_event(f"{chooser.name} chooses {', '.join(c.name for c in picks)}.", ("700.1",),
                                player=chooser.index)
@@ -693,10 +684,8 @@ def _choose_protection(ctx: "Ctx", ops: tuple[LayerOp, ...]) -> Generator[Decisi
     out = []
     for op in ops:
         if op.op == "grant" and any(isinstance(a, ProtectionChoice) for a in op.args[0]):
-            d = Decision("choose", ctx.controller, "Choose a color for protection",
-                         [Option(COLOR_NAMES[c], COLOR_NAMES[c]) for c in COLORS], 1, 1, subkind="color")
-            ans = yield d
-            name = ans[0] if isinstance(ans, list) else ans
+            name = yield ChooseColor(player=ctx.controller, prompt="Choose a color for protection",
+                                     options=[Option(COLOR_NAMES[c], COLOR_NAMES[c]) for c in COLORS])
             color = {v: k for k, v in COLOR_NAMES.items()}[name]
             granted = tuple(KeywordAbility(keyword="protection", param=Quality("color", color),
                                            text=f"Protection from {name}") if isinstance(a, ProtectionChoice) else a
@@ -879,10 +868,9 @@ class MayDo(Instruction):
 
     def run(self, ctx: "Ctx") -> Gen:
         for p in ctx.players(self.who):
-            d = Decision("choose", p.index, self.prompt or "Do it?", [Option("yes", "Yes"), Option("no", "No")],
-                         1, 1, subkind="yes_no", data={"may": self})
-            ans = yield d
-            yes = (ans[0] if isinstance(ans, list) else ans) == "yes"
+            ans = yield YesNo(player=p.index, prompt=self.prompt or "Do it?",
+                              options=[Option("yes", "Yes"), Option("no", "No")], may=self)
+            yes = ans == "yes"
             ctx.did = yes
             if yes:
                 for ins in self.body:

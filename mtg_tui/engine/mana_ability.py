@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generator
 
 from .abilities import ActivatedAbility, Cost, Effect, Instruction
-from .decisions import Decision, Option
+from .decisions import ChooseColor, Decision, Option
 from .mana import COLOR_NAMES, COLORS, ManaCost
 from .objects import BASIC_LAND_TYPES
 from .refs import AllRef
@@ -45,11 +45,9 @@ class AddMana(Instruction):
             elif ctx.chosen_color in options:
                 t = ctx.chosen_color
             else:
-                d = Decision("choose", p.index, "Choose a color of mana to add",
-                             [Option(COLOR_NAMES.get(c, "colorless"), "{%s} %s" % (c, COLOR_NAMES.get(c, "")))
-                              for c in options], 1, 1, subkind="color")
-                ans = yield d
-                name = ans[0] if isinstance(ans, list) else ans
+                name = yield ChooseColor(player=p.index, prompt="Choose a color of mana to add",
+                                         options=[Option(COLOR_NAMES.get(c, "colorless"),
+                                                         "{%s} %s" % (c, COLOR_NAMES.get(c, ""))) for c in options])
                 t = {v: k for k, v in COLOR_NAMES.items()}.get(name, "C")
             p.pool.add(t)
             added.append(t)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generator
 
-from .decisions import Decision, Option
+from .decisions import ChooseReplacement, Option
 from .matching import has_quality
 from .objects import GameObject
 
@@ -109,9 +109,9 @@ def prevent_damage(game: "GameState", recipient_id: int, amount: int, combat: bo
                 seen.add(k)
                 what = "all" if s.amount is None else f"the next {s.amount}"
                 options.append(Option(s.id, f"{s.source_name}: prevent {what} damage"))
-            d = Decision("choose", chooser, f"Several effects would prevent damage to {game.describe(recipient_id)}: "
-                         "choose the one that applies first (616.1)", options, 1, 1, subkind="replacement")
-            ans = yield d
+            ans = yield ChooseReplacement(player=chooser, prompt=f"Several effects would prevent damage to "
+                                          f"{game.describe(recipient_id)}: choose the one that applies first (616.1)",
+                                          options=options, min=1, max=1)
             shield = next(s for s in fitting if s.id == ans[0])
         if shield.amount is None:
             used.append(shield.source_name)

@@ -16,7 +16,7 @@ from .abilities import AsEntersChoose, Effect, SpellAbility, StaticAbility, Trig
 from .casting import aura_spec
 from .conditions import condition_holds
 from .context import Ctx, run_effect
-from .decisions import Decision, Option
+from .decisions import ChooseColor, Decision, Option
 from .mana import COLOR_NAMES, COLORS
 from .objects import GameObject, StackAbility
 
@@ -100,10 +100,8 @@ def as_enters_choices(game: "GameState", card: GameObject, controller: int) -> G
     """Choices a permanent's own "as this enters" abilities make before it enters (614.12)."""
     for ab in card.card.abilities:
         if isinstance(ab, StaticAbility) and isinstance(ab.replacement, AsEntersChoose):
-            d = Decision("choose", controller, f"As {card.name} enters, choose a color",
-                         [Option(COLOR_NAMES[c], COLOR_NAMES[c]) for c in COLORS], 1, 1, subkind="color")
-            ans = yield d
-            name = ans[0] if isinstance(ans, list) else ans
+            name = yield ChooseColor(player=controller, prompt=f"As {card.name} enters, choose a color",
+                                     options=[Option(COLOR_NAMES[c], COLOR_NAMES[c]) for c in COLORS])
             color = {v: k for k, v in COLOR_NAMES.items()}[name]
             game.enter_choices.setdefault(card.card_uid, {})["color"] = color
             game.log_event(f"{game.players[controller].name} chooses {name} for {card.name}.", ("614.12",),

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Generator
 from . import actions
 from .abilities import KeywordAbility
 from .alike import alike_key
-from .decisions import Decision, Option
+from .decisions import ChooseLegend, Decision, Option
 from .matching import has_quality, object_matches
 from .objects import GameObject
 from .refs import ObjectFilter
@@ -181,9 +181,8 @@ def _once(game: "GameState") -> Gen:
         if len({alike_key(game, o) for o in objs}) == 1:
             keep = objs[0]
         else:
-            d = Decision("choose", pi, f"Legend rule: choose the {objs[0].name} to keep",
-                         [Option(o.id, o.name) for o in objs], 1, 1, subkind="legend")
-            ans = yield d
+            ans = yield ChooseLegend(player=pi, prompt=f"Legend rule: choose the {objs[0].name} to keep",
+                                     options=[Option(o.id, o.name) for o in objs], min=1, max=1)
             keep = next(o for o in objs if o.id == ans[0])
         legend_out.extend(o for o in objs if o is not keep)
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .abilities import Effect
 from .answers import is_number
-from .decisions import Decision, IllegalAnswer, Option
+from .decisions import IllegalAnswer, Option, Targets
 from .events import Event
 from .matching import has_quality, object_matches, player_matches
 from .objects import GameObject, Player
@@ -162,7 +162,7 @@ def spread_targets(targets: Any, specs: tuple[TargetSpec, ...]) -> Any:
 
 
 def targets_decision(game: "GameState", player: int, specs: tuple[TargetSpec, ...], source: Any,
-                     source_id: int | None, prompt: str, effect: Effect | None = None) -> Decision:
+                     source_id: int | None, prompt: str, effect: Effect | None = None) -> Targets:
     """Choose targets (601.2c). ``data["effect"]`` is what the spell or ability will do with them,
     so whoever answers can judge each target word (an Aura spell's effect is empty: its
     abilities are the source's)."""
@@ -174,10 +174,9 @@ def targets_decision(game: "GameState", player: int, specs: tuple[TargetSpec, ..
         for i in ids:
             if all(o.value != i for o in flat):
                 flat.append(Option(i, game.describe(i)))
-    d = Decision("targets", player, prompt, flat, sum(s.min_count for s in specs),
-                 sum(s.max_count for s in specs), data={"specs": rows, "effect": effect}, source=source_id)
-    d.validator = lambda ans: check_choice(game, specs, spread_targets(ans, specs), player, source, source_id)
-    return d
+    return Targets(player=player, prompt=prompt, options=flat, min=sum(s.min_count for s in specs),
+                   max=sum(s.max_count for s in specs), specs=rows, effect=effect, source=source_id,
+                   legal=lambda ans: check_choice(game, specs, spread_targets(ans, specs), player, source, source_id))
 
 
 def targeted_events(stack_obj: Any, player: int) -> list[Event]:

@@ -15,10 +15,9 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Any, Generator
 
 from .abilities import Effect, Trigger, TriggeredAbility
-from .answers import id_list
 from .conditions import condition_holds
 from .context import Ctx
-from .decisions import Decision, IllegalAnswer, Option
+from .decisions import ChooseMode, Decision, Option, OrderTriggers
 from .events import Event
 from .matching import object_matches
 from .objects import Characteristics, GameObject, LKI, StackAbility
@@ -312,7 +311,7 @@ def put_on_stack(game: "GameState") -> Gen:
             if not any(_alike(t, g) for g in groups):
                 groups.append(t)
         if len(groups) >= 2:
-            order = yield _order_decision(game, pi, mine)
+            order = yield _order_decision(pi, mine)
             by_id = {t.id: t for t in mine}
             mine = [by_id[i] for i in order]
         for t in mine:
@@ -320,20 +319,12 @@ def put_on_stack(game: "GameState") -> Gen:
     return True
 
 
-def _order_decision(game: "GameState", player: int, mine: list[PendingTrigger]) -> Decision:
-    d = Decision("order_triggers", player,
-                 "Order your triggered abilities (the first goes on the stack first and resolves last)",
-                 [Option(t.id, f"{t.source_name}: {t.ability.text}") for t in mine], len(mine), len(mine),
-                 data={"triggers": [{"id": t.id, "source": t.source_name, "text": t.ability.text,
-                                     "source_uid": t.source_uid, "ability": t.ability} for t in mine]})
-
-    def check(ans: Any) -> list[int]:
-        picks = id_list(ans, "the order of your triggered abilities")
-        if sorted(picks) != sorted(t.id for t in mine):
-            raise IllegalAnswer("list each of your triggered abilities exactly once")
-        return picks
-    d.validator = check
-    return d
+def _order_decision(player: int, mine: list[PendingTrigger]) -> OrderTriggers:
+    return OrderTriggers(player=player,
+                         prompt="Order your triggered abilities (the first goes on the stack first and resolves last)",
+                         options=[Option(t.id, f"{t.source_name}: {t.ability.text}") for t in mine],
+                         triggers=[{"id": t.id, "source": t.source_name, "text": t.ability.text,
+                                    "source_uid": t.source_uid, "ability": t.ability} for t in mine])
 
 
 def _put_one(game: "GameState", t: PendingTrigger) -> Gen:
@@ -349,11 +340,10 @@ def _put_one(game: "GameState", t: PendingTrigger) -> Gen:
         if not legal_modes:
             _removed(game, t)
             return
-        d = Decision("choose", t.controller, f"{t.source_name}: choose a mode",
-                     [Option(i + 1, effect.mode_texts[i] if i < len(effect.mode_texts) else f"mode {i + 1}")
-                      for i in legal_modes], 1, 1, subkind="mode")
-        ans = yield d
-        mode = (int(ans[0]) - 1,)
+        ans = yield ChooseMode(player=t.controller, prompt=f"{t.source_name}: choose a mode",
+                               options=[Option(i + 1, effect.mode_texts[i] if i < len(effect.mode_texts)
+                                               else f"mode {i + 1}") for i in legal_modes], min=1, max=1)
+        mode = (ans[0] - 1,)
     specs = effect.target_specs(mode)
     targets: list[list[int]] = [[] for _ in specs]
     if any(s.max_count for s in specs):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Generator
 from . import actions, combat as combat_mod, sba, triggers
 from .casting import perform, priority_decision
 from .context import Ctx
-from .decisions import Decision, IllegalAnswer, Option
+from .decisions import Bottom, Decision, Discard, Mulligan, Option
 from .events import Event
 from .resolution import resolve_top
 from .state import STEP_NAMES, STEPS
@@ -66,11 +66,9 @@ def mulligans(game: "GameState", order: list[int]) -> Gen:
             p = game.players[i]
             if p.mulligans >= 7:
                 continue   # their opening hand would be zero cards: no further mulligans
-            d = Decision("mulligan", i, f"{p.name}: keep this hand of {len(p.hand)} or take a mulligan?",
-                         [Option("keep", "Keep"), Option("mulligan", "Mulligan")], 1, 1,
-                         data={"mulligans": p.mulligans})
-            d.validator = _mulligan_answer
-            ans = yield d
+            ans = yield Mulligan(player=i, prompt=f"{p.name}: keep this hand of {len(p.hand)} or take a mulligan?",
+                                 options=[Option("keep", "Keep"), Option("mulligan", "Mulligan")],
+                                 mulligans=p.mulligans)
             if ans == "mulligan":
                 taking.append(i)
                 game.log_event(f"{p.name} will take a mulligan.", ("103.4",), player=i)
@@ -89,22 +87,14 @@ def mulligans(game: "GameState", order: list[int]) -> Gen:
             n = min(p.mulligans, len(p.hand))
             if n <= 0:
                 continue
-            d = Decision("bottom", i, f"{p.name}: put {n} card{'s' if n != 1 else ''} on the bottom of your library",
-                         [Option(c.id, c.name) for c in p.hand], n, n)
-            picks = yield d
+            picks = yield Bottom(player=i, prompt=f"{p.name}: put {n} card{'s' if n != 1 else ''} on the bottom of "
+                                 "your library", options=[Option(c.id, c.name) for c in p.hand], min=n, max=n)
             for cid in picks:
                 card = game.objects[cid]
                 actions.move(game, card, "library", position="bottom", log=False)
             game.log_event(f"{p.name} puts {n} card{'s' if n != 1 else ''} on the bottom of their library.",
                            ("103.4",), player=i)
         deciding = taking
-
-
-def _mulligan_answer(ans: Any) -> str:
-    v = ans[0] if isinstance(ans, list) and len(ans) == 1 else ans
-    if v not in ("keep", "mulligan"):
-        raise IllegalAnswer('answer "keep" or "mulligan"')
-    return str(v)
 
 
 # ---------------------------------------------------------------------------
@@ -235,7 +225,7 @@ def cleanup_step(game: "GameState") -> Gen:
             excess = 0
         if excess > 0:
             ctx = Ctx(game, p.index, None, None, 0, "cleanup")
-            picks = yield from ctx.pick_cards(p, list(p.hand), excess, kind="discard",
+            picks = yield from ctx.pick_cards(p, list(p.hand), excess, Discard,
                                               prompt=f"Discard {excess} card{'s' if excess != 1 else ''} "
                                                      "down to your maximum hand size")
             game.log_event(f"{p.name} discards down to {p.max_hand_size} cards.", ("514.1",), player=p.index)
