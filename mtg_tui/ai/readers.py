@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..engine import instructions as I
-from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, AsEntersChoose, CostReduction,
-                                EntersTapped, EntersWithCounters, KeywordAbility, LayerOp, ProtectionChoice,
-                                SpellAbility, StaticAbility, TriggeredAbility)
+from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, CostReduction, KeywordAbility, LayerOp,
+                                ProtectionChoice, SpellAbility, StaticAbility, TriggeredAbility)
+from ..engine.entering import AsEntersChoose, EntersTapped, EntersWithCounters
 from ..engine.refs import (AllRef, AttachedRef, AttackedRef, Const, ControllerOfRef, CountOf, DefendingPlayerRef,
                            EachPlayerRef, EventAmount, EventRef, ExiledWithRef, FixedRef, MaxStat, NegX, ObjectFilter,
                            OwnerOfRef, PlayerCount, Product, RememberedAmount, RememberedRef, SelfRef, StatOf,

@@ -13,8 +13,10 @@ and tested with only what is under it:
 - rules: what the Comprehensive Rules do to that state, one part each:
   characteristics and layers (layers.py, 613), targets (115), casting and
   activating (casting.py, costs.py, 601-602), resolving (resolution.py,
-  608), combat (506-511), damage (120), replacement and prevention (614-616),
-  state-based actions (sba.py, 704), triggered abilities (triggers.py, 603)
+  608), combat (506-511), damage (120), replacement and prevention effects
+  (replacement.py, the one place events meet them, 614-616; the effects in
+  prevention.py 615, regeneration.py 701.15, entering.py 614.12,
+  rerouting.py 614.1a), state-based actions (sba.py, 704), triggered abilities (triggers.py, 603)
   and the instructions of card text (instructions.py). They may build
   decisions.
 - flow: the turn sequence and priority (turn.py, 500-514, 117), generators
@@ -49,9 +51,9 @@ __all__ = [
 
 FLOORS: dict[str, tuple[str, ...]] = {
     "state": ("abilities", "answers", "decisions", "events", "layouts", "log", "mana", "objects", "refs", "state"),
-    "rules": ("actions", "alike", "casting", "combat", "conditions", "context", "costs", "damage",
-              "instructions", "layers", "mana_ability", "matching", "replacement", "resolution", "sba",
-              "targets", "triggers"),
+    "rules": ("actions", "alike", "casting", "combat", "conditions", "context", "costs", "damage", "entering",
+              "instructions", "layers", "mana_ability", "matching", "prevention", "regeneration", "replacement",
+              "rerouting", "resolution", "sba", "targets", "triggers"),
     "flow": ("turn",),
     "protocol": ("__init__", "game", "record", "setup", "view"),
 }

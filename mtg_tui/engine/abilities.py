@@ -188,7 +188,8 @@ class ContinuousDef:
 
 @dataclass(frozen=True, eq=False)
 class StaticAbility(Ability):
-    """A static ability (604): continuous effects, or a replacement effect."""
+    """A static ability (604): continuous effects, or a replacement effect (614; a template of
+    replacement.ReplacementEffect, given its source each time it is read)."""
 
     effects: tuple[ContinuousDef, ...] = ()
     replacement: Any = None
@@ -223,29 +224,6 @@ class KeywordAbility(Ability):
     keyword: str
     param: Any = None
     text: str = ""
-
-
-@dataclass(frozen=True)
-class EntersTapped:
-    """Replacement: this permanent enters the battlefield tapped (614.1c), unless ``unless`` holds."""
-
-    unless: Any = None
-
-
-@dataclass(frozen=True)
-class EntersWithCounters:
-    """Replacement: this permanent enters the battlefield with counters on it (614.1c)."""
-
-    kind: str
-    amount: int
-    tapped: bool = False
-
-
-@dataclass(frozen=True)
-class AsEntersChoose:
-    """Replacement: "As this enters, choose a color" (614.12): the choice is made as it enters."""
-
-    what: str = "color"
 
 
 @dataclass(frozen=True, eq=False)

@@ -4,21 +4,30 @@ Every change to the game goes through here, so that each logs what
 happened with its rules, tells the trigger system (603.2), and marks the
 state as changed. A card that changes zones becomes a new object (400.7):
 ``move`` returns that new object.
+
+Actions that replacement effects can change (moves, destruction, draws,
+life gain, counters, 614) first offer their event to them (replacement.py).
+Such an action has two forms: ``x_asking(...)``, a generator to use with
+``yield from`` wherever the game can stop for a decision, which asks the
+players the choices those effects need (616.1, 614.12a); and ``x(...)``,
+the same without asking, for the few places that can't stop (casting a
+spell onto the stack, mulligans), where needing a choice is an error.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Generator, Iterable, Sequence
 
-from .abilities import EntersTapped, EntersWithCounters, StaticAbility
-from .conditions import condition_holds
-from .context import Ctx
+from .decisions import Decision
 from .events import Event
 from .objects import GameObject, LKI, Player, StackAbility
-from .replacement import take_regeneration_shield
+from .replacement import (Counters, Destruction, Draw, LifeGain, ZoneMove, could_apply, has_entering_effects,
+                          plain_form, replace)
 
 if TYPE_CHECKING:
     from .state import GameState
+
+Gen = Generator[Decision, Any, Any]
 
 ZONE_WORDS = {
     "library": "library", "hand": "hand", "battlefield": "the battlefield", "graveyard": "graveyard",
@@ -34,38 +43,77 @@ def _remove_from_zone(game: "GameState", obj: Any) -> None:
             return
 
 
-def move(game: "GameState", obj: GameObject, to_zone: str, *, position: str = "top",
-         tapped: bool = False, controller: int | None = None, cites: tuple[str, ...] = (),
-         verb: str = "", log: bool = True, attach_to: int | None = None) -> GameObject | None:
-    moved = move_many(game, [obj], to_zone, position=position, tapped=tapped, controller=controller,
-                      cites=cites, verb=verb, log=log, attach_to=attach_to)
+def move_many_asking(game: "GameState", objs: Sequence[GameObject], to_zone: str, *, position: str = "top",
+                     tapped: bool = False, controller: int | None = None, cites: tuple[str, ...] = (),
+                     verb: str = "", log: bool = True, attach_to: int | None = None) -> Gen:
+    """Move objects to a zone at the same time (400.7, 603.10 look-back), each move first offered to
+    replacement effects (614); players who must choose how those apply are asked in APNAP order (616.1).
+
+    Returns the new objects (None where a token left the battlefield and
+    can't move on, 111.8, or where the move was replaced by nothing).
+    Leaving the battlefield records last known information and takes the
+    object out of combat (506.4).
+    """
+    moves: list[ZoneMove | None] = []
+    for obj in objs:
+        if obj.zone == to_zone and to_zone not in ("library", "battlefield"):
+            moves.append(None)
+        else:
+            moves.append(ZoneMove(obj, obj.zone, to_zone, controller=controller, tapped=tapped))
+    if _could_be_replaced(game, moves):
+        for i in apnap_order(game, [m for m in moves if m is not None]):
+            k = next(j for j, m in enumerate(moves) if m is not None and m.obj is i.obj)
+            moves[k] = yield from replace(game, i)
+    return _perform_moves(game, objs, moves, to_zone, position=position, cites=cites, verb=verb, log=log,
+                          attach_to=attach_to)
+
+
+move_many = plain_form(move_many_asking)
+
+
+def move_asking(game: "GameState", obj: GameObject, to_zone: str, *, position: str = "top",
+                tapped: bool = False, controller: int | None = None, cites: tuple[str, ...] = (),
+                verb: str = "", log: bool = True, attach_to: int | None = None) -> Gen:
+    moved = yield from move_many_asking(game, [obj], to_zone, position=position, tapped=tapped,
+                                        controller=controller, cites=cites, verb=verb, log=log, attach_to=attach_to)
     return moved[0] if moved else None
 
 
-def move_many(game: "GameState", objs: Sequence[GameObject], to_zone: str, *, position: str = "top",
-              tapped: bool = False, controller: int | None = None, cites: tuple[str, ...] = (),
-              verb: str = "", log: bool = True, attach_to: int | None = None) -> list[GameObject | None]:
-    """Move objects to a zone at the same time (400.7, 603.10 look-back).
+move = plain_form(move_asking)
 
-    Returns the new objects (None where a token left the battlefield and
-    can't move on, 111.8). Leaving the battlefield records last known
-    information and takes the object out of combat (506.4).
-    """
+
+def _could_be_replaced(game: "GameState", moves: list[ZoneMove | None]) -> bool:
+    if could_apply(game, "move"):
+        return True
+    return any(m is not None and m.enters and has_entering_effects(m.obj.card) for m in moves)
+
+
+def apnap_order(game: "GameState", events: Sequence[Any]) -> list[Any]:
+    """Simultaneous events in the order their affected players choose (APNAP, 616.1, 101.4)."""
+    if len(events) < 2:
+        return list(events)
+    order = {p: k for k, p in enumerate(game.apnap())}
+    return sorted(events, key=lambda e: order.get(e.affected(game), len(order)))
+
+
+def _perform_moves(game: "GameState", objs: Sequence[GameObject], moves: list[ZoneMove | None], to_zone: str, *,
+                   position: str, cites: tuple[str, ...], verb: str, log: bool,
+                   attach_to: int | None) -> list[GameObject | None]:
+    """The moves themselves, as replacement effects have left them (None: already there, or replaced
+    by nothing)."""
     lookback = None
-    if any(o.zone == "battlefield" for o in objs) and to_zone != "battlefield":
+    if any(m is not None and m.from_zone == "battlefield" and m.to_zone != "battlefield" for m in moves):
         lookback = snapshot_battlefield(game)
     results: list[GameObject | None] = []
     events: list[Event] = []
-    for obj in objs:
-        dest = to_zone
-        if obj.zone == dest and dest != "library" and dest != "battlefield":
+    for obj, m in zip(objs, moves):
+        if m is None or obj.zone != m.from_zone:
+            results.append(obj if obj.zone == to_zone else None)
+            continue
+        from_zone, dest = m.from_zone, m.to_zone
+        if dest == from_zone and dest not in ("library", "battlefield"):
             results.append(obj)
             continue
-        from_zone = obj.zone
-        dest = "exile" if from_zone == "stack" and obj.cast_from == "flashback" else dest
-        if from_zone == "battlefield" and dest == "graveyard" and obj.id in game.exile_if_dies:
-            dest = "exile"   # "if it would die this turn, exile it instead" (614.1a)
-            game.log_event(f"{obj.name} would die: it is exiled instead.", ("614.1a",), (obj.id,))
         if obj.is_token and from_zone not in ("battlefield", "stack"):
             results.append(None)   # a token that left the battlefield can't move again (111.8)
             continue
@@ -87,23 +135,22 @@ def move_many(game: "GameState", objs: Sequence[GameObject], to_zone: str, *, po
         game.move_count += 1
         game.moves[obj.id] = (new.id, game.move_count)
         if dest == "battlefield":
-            new.controller = controller if controller is not None else (
-                obj.controller if from_zone == "stack" else owner)
+            new.controller = m.new_controller(game)
             new.sick = True
             new.ctl_mark = new.controller
-            new.tapped = tapped or _enters_tapped(game, new)
+            new.tapped = m.tapped
             if attach_to is not None:
                 new.attached_to = attach_to
             if from_zone == "stack":
                 new.x = obj.x
                 new.was_cast = True
+            for kind, n in m.counters.items():
+                new.counters[kind] = new.counters.get(kind, 0) + n
             if "Planeswalker" in obj.card.types and obj.card.loyalty is not None:
                 new.counters["loyalty"] = obj.card.loyalty   # 306.5b
-            chosen = game.enter_choices.pop(obj.card_uid, None)
-            if chosen:
-                new.chosen.update(chosen)
+            new.chosen.update(m.chosen)
         elif dest == "stack":
-            new.controller = controller if controller is not None else owner
+            new.controller = m.controller if m.controller is not None else owner
         lst = game.zone_list(dest, owner)
         if dest == "library" and position == "bottom":
             lst.append(new)
@@ -117,9 +164,9 @@ def move_many(game: "GameState", objs: Sequence[GameObject], to_zone: str, *, po
                             controller=(lki.controller if lki else owner), obj=new))
         if log:
             who = game.players[owner].name
-            v = verb or _verb(from_zone, dest)
-            text = f"{obj.name} {v}" + ("" if dest == "battlefield" or verb else "")
-            if dest in ("graveyard", "hand", "library") and not verb:
+            v = verb if verb and dest == to_zone else _verb(from_zone, dest)
+            text = f"{obj.name} {v}"
+            if dest in ("graveyard", "hand", "library") and not (verb and dest == to_zone):
                 text = f"{obj.name} is put into {who}'s {dest}" if dest != "hand" else \
                     f"{obj.name} is returned to {who}'s hand"
             game.log_event(text + ".", cites, (new.id,))
@@ -131,17 +178,14 @@ def move_many(game: "GameState", objs: Sequence[GameObject], to_zone: str, *, po
 
 def _end_until_leaves(game: "GameState", moved_ids: list[int]) -> None:
     """Cards exiled "until this leaves the battlefield" return at once when it leaves (610.3c)."""
-    if not game.until_leaves:
+    if not any(x.until_leaves for x in game.exiled):
         return
-    keep = []
     back: list[GameObject] = []
-    for source_id, exiled in game.until_leaves:
-        if source_id in moved_ids and game.objects.get(source_id) is None:
-            back.extend(o for o in (game.objects.get(i) for i in exiled) if isinstance(o, GameObject)
+    for x in game.exiled:
+        if x.until_leaves and x.source_id in moved_ids and game.objects.get(x.source_id) is None:
+            x.until_leaves = False
+            back.extend(o for o in (game.objects.get(i) for i in x.card_ids) if isinstance(o, GameObject)
                         and o.zone == "exile")
-        else:
-            keep.append((source_id, exiled))
-    game.until_leaves = keep
     if back:
         game.log_event(f"{', '.join(o.name for o in back)} return{'s' if len(back) == 1 else ''} to the "
                        "battlefield.", ("610.3c",))
@@ -155,25 +199,6 @@ def _verb(from_zone: str, to_zone: str) -> str:
     if to_zone == "exile":
         return "is exiled"
     return f"moves from {ZONE_WORDS.get(from_zone, from_zone)} to {ZONE_WORDS.get(to_zone, to_zone)}"
-
-
-def _enters_tapped(game: "GameState", obj: GameObject) -> bool:
-    """"Enters tapped" / "enters with counters" replacement effects of the object itself (614.1c, 614.12)."""
-    tapped = False
-    for ab in obj.card.abilities:
-        if not isinstance(ab, StaticAbility):
-            continue
-        rep = ab.replacement
-        if isinstance(rep, EntersTapped):
-            if rep.unless is not None:
-                ctx = Ctx(game, obj.controller, obj, obj.id, obj.card_uid, obj.name)
-                if condition_holds(game, rep.unless, ctx):
-                    continue
-            tapped = True
-        elif isinstance(rep, EntersWithCounters):
-            obj.counters[rep.kind] = obj.counters.get(rep.kind, 0) + rep.amount
-            tapped = tapped or rep.tapped
-    return tapped
 
 
 def _leave_battlefield(game: "GameState", obj: GameObject) -> None:
@@ -194,10 +219,14 @@ def snapshot_battlefield(game: "GameState") -> dict[int, LKI]:
 # Library, hand, graveyard
 
 
-def draw(game: "GameState", player: Player, n: int = 1, cites: tuple[str, ...] = ("121.1",)) -> list[GameObject]:
-    """Draw cards one at a time (121.2); an empty library is noted for 704.5b."""
+def draw_asking(game: "GameState", player: Player, n: int = 1, cites: tuple[str, ...] = ("121.1",)) -> Gen:
+    """Draw cards one at a time (121.2), each draw offered to replacement effects first, even from an
+    empty library (614.11); drawing from an empty library is noted for 704.5b."""
     drawn: list[GameObject] = []
     for _ in range(n):
+        if could_apply(game, "draw"):
+            if (yield from replace(game, Draw(player.index))) is None:
+                continue
         if not player.library:
             player.drew_from_empty = True
             game.touch()
@@ -205,7 +234,7 @@ def draw(game: "GameState", player: Player, n: int = 1, cites: tuple[str, ...] =
                            player=player.index)
             continue
         card = player.library[0]
-        new = move(game, card, "hand", log=False)
+        new = yield from move_asking(game, card, "hand", log=False)
         if new is not None:
             drawn.append(new)
             game.emit([Event("draw", player=player.index, card=new.id)])
@@ -216,23 +245,32 @@ def draw(game: "GameState", player: Player, n: int = 1, cites: tuple[str, ...] =
     return drawn
 
 
-def discard(game: "GameState", player: Player, cards: Sequence[GameObject]) -> None:
+draw = plain_form(draw_asking)
+
+
+def discard_asking(game: "GameState", player: Player, cards: Sequence[GameObject]) -> Gen:
     if not cards:
         return
     names = ", ".join(c.name for c in cards)
-    move_many(game, list(cards), "graveyard", log=False)
+    yield from move_many_asking(game, list(cards), "graveyard", log=False)
     game.log_event(f"{player.name} discards {names}.", ("701.8",), player=player.index)
     game.emit([Event("discard", player=player.index, count=len(cards))])
 
 
-def mill(game: "GameState", player: Player, n: int) -> list[GameObject]:
+discard = plain_form(discard_asking)
+
+
+def mill_asking(game: "GameState", player: Player, n: int) -> Gen:
     cards = player.library[:n]
     if not cards:
         return []
-    moved = move_many(game, cards, "graveyard", log=False)
+    moved = yield from move_many_asking(game, cards, "graveyard", log=False)
     game.log_event(f"{player.name} mills {', '.join(c.name for c in cards)}.", ("701.13",),
                    player=player.index)
     return [m for m in moved if m is not None]
+
+
+mill = plain_form(mill_asking)
 
 
 def shuffle(game: "GameState", player: Player, log: bool = True) -> None:
@@ -267,10 +305,10 @@ def untap(game: "GameState", obj: GameObject, log: bool = False, cites: tuple[st
     return True
 
 
-def destroy(game: "GameState", objs: Iterable[GameObject], can_regenerate: bool = True,
-            cites: tuple[str, ...] = ("701.7",)) -> list[GameObject]:
-    """Destroy permanents at once (701.7): indestructible ones stay (702.12b),
-    a regeneration shield replaces destruction (701.15)."""
+def destroy_asking(game: "GameState", objs: Iterable[GameObject], can_regenerate: bool = True,
+                   cites: tuple[str, ...] = ("701.7",)) -> Gen:
+    """Destroy permanents at once (701.7): indestructible ones stay (702.12b); each destruction is
+    offered to replacement effects first (regeneration, 701.15, 614.8). Returns those destroyed."""
     doomed: list[GameObject] = []
     for o in objs:
         if o.zone != "battlefield":
@@ -278,50 +316,56 @@ def destroy(game: "GameState", objs: Iterable[GameObject], can_regenerate: bool 
         if game.has_keyword(o, "indestructible"):
             game.log_event(f"{o.name} is indestructible and isn't destroyed.", ("702.12b",), (o.id,))
             continue
-        if can_regenerate and regenerate(game, o):
+        if (yield from destruction_replaced(game, o, can_regenerate)):
             continue
         doomed.append(o)
     if doomed:
         names = ", ".join(o.name for o in doomed)
         game.log_event(f"{names} {'is' if len(doomed) == 1 else 'are'} destroyed.", cites,
                        tuple(o.id for o in doomed))
-        move_many(game, doomed, "graveyard", log=False)
+        yield from move_many_asking(game, doomed, "graveyard", log=False)
     return doomed
 
 
-def regenerate(game: "GameState", obj: GameObject) -> bool:
-    """Regenerate instead of being destroyed, if a shield is up (701.15a): the permanent is tapped,
-    its damage is removed and it leaves combat."""
-    if not take_regeneration_shield(game, obj):
+destroy = plain_form(destroy_asking)
+
+
+def destruction_replaced(game: "GameState", obj: GameObject, can_regenerate: bool = True) -> Gen:
+    """Offer a permanent's destruction to replacement effects (614.8): True if it won't be destroyed."""
+    if not could_apply(game, "destroy"):
         return False
-    obj.damage = 0
-    obj.deathtouch_damaged = False
-    tap(game, obj)
-    if game.combat is not None:
-        game.combat.remove(obj.id)
-    game.touch()
-    game.log_event(f"{obj.name} regenerates: it is tapped, its damage is removed and it "
-                   "leaves combat.", ("701.15a",), (obj.id,))
-    return True
+    return (yield from replace(game, Destruction(obj, can_regenerate))) is None
 
 
-def sacrifice(game: "GameState", objs: Sequence[GameObject]) -> None:
+def sacrifice_asking(game: "GameState", objs: Sequence[GameObject]) -> Gen:
     objs = [o for o in objs if o.zone == "battlefield"]
     if not objs:
         return
     for o in objs:
         game.log_event(f"{game.players[game.chars(o).controller].name} sacrifices {o.name}.", ("701.17",),
                        (o.id,))
-    move_many(game, list(objs), "graveyard", log=False)
+    yield from move_many_asking(game, list(objs), "graveyard", log=False)
 
 
-def put_counters(game: "GameState", obj: GameObject, kind: str, n: int) -> None:
+sacrifice = plain_form(sacrifice_asking)
+
+
+def put_counters_asking(game: "GameState", obj: GameObject, kind: str, n: int) -> Gen:
+    """Put counters on a permanent, offered to replacement effects first (614.16)."""
     if n <= 0 or obj.zone != "battlefield":
         return
+    if could_apply(game, "counters"):
+        event = yield from replace(game, Counters(obj, kind, n))
+        if event is None or event.amount <= 0 or obj.zone != "battlefield":
+            return
+        kind, n = event.counter, event.amount
     obj.counters[kind] = obj.counters.get(kind, 0) + n
     game.touch()
     game.log_event(f"{n} {kind} counter{'s' if n != 1 else ''} put on {obj.name}.", ("122.1",), (obj.id,))
     game.emit([Event("counters", obj=obj.id, counter=kind, amount=n)])
+
+
+put_counters = plain_form(put_counters_asking)
 
 
 def remove_counters(game: "GameState", obj: GameObject, kind: str, n: int, log: bool = True) -> int:
@@ -352,8 +396,12 @@ def attach(game: "GameState", obj: GameObject, target: int, cites: tuple[str, ..
 # Life
 
 
-def gain_life(game: "GameState", player: Player, n: int, source: str = "") -> int:
+def gain_life_asking(game: "GameState", player: Player, n: int, source: str = "") -> Gen:
+    """A player gains life (119.3), offered to replacement effects first. Returns the life gained."""
     if n <= 0 or player.lost:
+        return 0
+    n = yield from life_gain_replaced(game, player, n)
+    if n <= 0:
         return 0
     player.life += n
     player.life_gained_this_turn += n
@@ -361,6 +409,17 @@ def gain_life(game: "GameState", player: Player, n: int, source: str = "") -> in
     game.log_event(f"{player.name} gains {n} life ({player.life}).", ("119.3",), player=player.index)
     game.emit([Event("life_gain", player=player.index, amount=n)])
     return n
+
+
+gain_life = plain_form(gain_life_asking)
+
+
+def life_gain_replaced(game: "GameState", player: Player, n: int) -> Gen:
+    """Offer a life gain to replacement effects: the life the player will gain instead (0: none)."""
+    if not could_apply(game, "life_gain"):
+        return n
+    event = yield from replace(game, LifeGain(player.index, n))
+    return 0 if event is None else event.amount
 
 
 def lose_life(game: "GameState", player: Player, n: int, cites: tuple[str, ...] = ("119.3",),
@@ -378,30 +437,43 @@ def lose_life(game: "GameState", player: Player, n: int, cites: tuple[str, ...] 
 # Tokens
 
 
-def create_tokens(game: "GameState", player: int, card: Any, n: int) -> list[GameObject]:
-    """Create tokens (111.1): the creating player owns and controls them."""
+def create_tokens_asking(game: "GameState", player: int, card: Any, n: int) -> Gen:
+    """Create tokens (111.1): the creating player owns and controls them; each enters the battlefield
+    as replacement effects of entering say (614.1c-d, 701.6b)."""
     made: list[GameObject] = []
     for _ in range(n):
-        tok = GameObject(game.new_id(), card, player, "battlefield", game.new_uid(), is_token=True)
+        tok = GameObject(game.new_id(), card, player, "", game.new_uid(), is_token=True)
         tok.timestamp = game.new_timestamp()
         tok.sick = True
         tok.ctl_mark = player
         tok.entered_turn = game.turn
+        entering = ZoneMove(tok, "", "battlefield", controller=player)
+        if could_apply(game, "move") or has_entering_effects(card):
+            entering = yield from replace(game, entering)
+            if entering is None or entering.to_zone != "battlefield":
+                continue   # a token that would enter elsewhere isn't created (111.8)
+        tok.zone = "battlefield"
+        tok.tapped = entering.tapped
+        tok.counters.update(entering.counters)
+        tok.chosen.update(entering.chosen)
         game.objects[tok.id] = tok
         game.battlefield.append(tok)
         made.append(tok)
     if made:
         game.touch()
-        word = "a" if n == 1 else str(n)
-        game.log_event(f"{game.players[player].name} creates {word} {card.name} token{'s' if n != 1 else ''}.",
-                       ("111.1",), tuple(t.id for t in made), player=player)
+        word = "a" if len(made) == 1 else str(len(made))
+        game.log_event(f"{game.players[player].name} creates {word} {card.name} token"
+                       f"{'s' if len(made) != 1 else ''}.", ("111.1",), tuple(t.id for t in made), player=player)
         game.emit([Event("zone", old_id=None, new_id=t.id, card_uid=t.card_uid, from_zone="",
                            to_zone="battlefield", lki=None, owner=player, controller=player, obj=t)
                      for t in made])
     return made
 
 
-def counter_spell(game: "GameState", spell: Any, cites: tuple[str, ...] = ("701.5",)) -> None:
+create_tokens = plain_form(create_tokens_asking)
+
+
+def counter_spell_asking(game: "GameState", spell: Any, cites: tuple[str, ...] = ("701.5",)) -> Gen:
     """Counter a spell or ability: it leaves the stack without resolving (701.5)."""
     if isinstance(spell, StackAbility):
         game.stack.remove(spell)
@@ -410,4 +482,7 @@ def counter_spell(game: "GameState", spell: Any, cites: tuple[str, ...] = ("701.
         game.log_event(f"{spell.source_name}'s ability is countered.", cites)
         return
     game.log_event(f"{spell.name} is countered.", cites, (spell.id,))
-    move(game, spell, "graveyard", log=False)
+    yield from move_asking(game, spell, "graveyard", log=False)
+
+
+counter_spell = plain_form(counter_spell_asking)

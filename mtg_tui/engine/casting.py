@@ -28,6 +28,7 @@ from .instructions import DealDamage
 from .mana import COLOR_BY_NAME, COLOR_NAMES, ManaCost, Symbol, match_payment
 from .matching import object_matches
 from .objects import GameObject, StackAbility
+from .rerouting import exile_when_it_leaves_the_stack
 from .refs import Const, ObjectFilter, TargetRef, TargetSpec
 from .targets import (candidates, check_choice, has_legal_choice, spread_targets, targeted_events,
                       targets_decision)
@@ -727,19 +728,19 @@ def perform(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
         card = game.objects[action["card"]]
         game.players[player].lands_played += 1
         game.log_event(f"{game.players[player].name} plays {card.name}.", ("305.1",), (card.id,), player=player)
-        actions.move(game, card, "battlefield", controller=player, log=False)
+        yield from actions.move_asking(game, card, "battlefield", controller=player, log=False)
         return True
     full = yield from complete_action(game, player, action)
     if full is None:
         return False
     if kind == "cast":
-        cast_spell(game, player, full)
+        yield from cast_spell(game, player, full)
     else:
         yield from activate_ability(game, player, full)
     return True
 
 
-def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> GameObject:
+def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     """601.2a-i: the spell goes to the stack, its choices are locked in, its costs paid, and it becomes cast."""
     card = game.objects[action["card"]]
     effect = spell_effect(game, card)
@@ -755,13 +756,15 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> GameOb
     spell.mode = mode
     spell.x = x
     spell.cast_from = "flashback" if from_zone == "graveyard" else from_zone
+    if spell.cast_from == "flashback":
+        exile_when_it_leaves_the_stack(game, spell)
     if action.get("divide"):
         spell.chosen["divide"] = dict(action["divide"])
     execute_payment(game, player, cost, plan)
     extra = additional_cost(card)
     if extra is not None:
-        pay_other_costs(game, None, extra, player, {k: action[k] for k in ("sacrifice", "discard")
-                                                     if action.get(k)})
+        yield from pay_other_costs(game, None, extra, player, {k: action[k] for k in ("sacrifice", "discard")
+                                                                if action.get(k)})
     text = f"{game.players[player].name} casts {spell.name}"
     if x or base_cost(game, spell).has_x and from_zone == "hand":
         text += f" with X={x}"
@@ -795,7 +798,7 @@ def activate_ability(game: "GameState", player: int, action: dict[str, Any]) -> 
     if ab.is_mana:
         if ab.cost.has_mana:
             execute_payment(game, player, ab.cost.mana, plan)
-        pay_other_costs(game, obj, ab.cost, player, chosen)
+        yield from pay_other_costs(game, obj, ab.cost, player, chosen)
         game.log_event(f"{game.players[player].name} activates {obj.name}'s mana ability.", ("605.3a",),
                        (obj.id,), player=player, kind="mana")
         ctx = Ctx(game, player, obj if obj.zone == "battlefield" else lki, obj.id, obj.card_uid, obj.name)
@@ -813,7 +816,7 @@ def activate_ability(game: "GameState", player: int, action: dict[str, Any]) -> 
     game.objects[sa.id] = sa
     if ab.cost.has_mana:
         execute_payment(game, player, ab.cost.mana, plan)
-    pay_other_costs(game, obj, ab.cost, player, chosen)
+    yield from pay_other_costs(game, obj, ab.cost, player, chosen)
     flat = [t for row in sa.targets for t in row]
     text = f"{game.players[player].name} activates {obj.name}'s ability"
     if flat:

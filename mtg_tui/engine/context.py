@@ -118,7 +118,7 @@ class Ctx:
             o = self.self_object()
             return [o] if o is not None else []
         if isinstance(ref, ExiledWithRef):
-            ids = game.exiled_by.get(self.source_uid, [])
+            ids = [i for x in game.exiled if x.source_uid == self.source_uid for i in x.card_ids]
             return [o for o in (game.objects.get(i) for i in ids) if isinstance(o, GameObject) and o.zone == "exile"]
         if isinstance(ref, FixedRef):
             # Still the same object (an object that changed zones is a new one, 603.7c).

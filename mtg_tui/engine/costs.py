@@ -10,12 +10,12 @@ the object being cast or activated and its targets when it can.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generator
 
 from . import actions
 from .abilities import ActivatedAbility, Cost
 from .answers import id_list
-from .decisions import IllegalAnswer
+from .decisions import Decision, IllegalAnswer
 from .mana import ManaCost, ManaUnit, match_payment
 from .mana_ability import AddMana
 from .matching import object_matches
@@ -271,8 +271,9 @@ def check_cost_picks(game: "GameState", obj: GameObject | None, cost: Cost, play
 
 
 def pay_other_costs(game: "GameState", obj: GameObject | None, cost: Cost, player: int,
-                    chosen: dict[str, list[int]] | None = None) -> None:
-    """Pay the non-mana parts of a cost (601.2h), after the mana."""
+                    chosen: dict[str, list[int]] | None = None) -> Generator[Decision, Any, None]:
+    """Pay the non-mana parts of a cost (601.2h), after the mana. A generator: sacrificing or
+    discarding may meet replacement effects that ask (616.1)."""
     p = game.players[player]
     if cost.tap and obj is not None:
         actions.tap(game, obj)
@@ -282,7 +283,7 @@ def pay_other_costs(game: "GameState", obj: GameObject | None, cost: Cost, playe
         actions.lose_life(game, p, cost.pay_life, ("119.4",), f"{p.name} pays {cost.pay_life} life.")
     if cost.loyalty is not None and obj is not None:
         if cost.loyalty > 0:
-            actions.put_counters(game, obj, "loyalty", cost.loyalty)
+            yield from actions.put_counters_asking(game, obj, "loyalty", cost.loyalty)
         elif cost.loyalty < 0:
             actions.remove_counters(game, obj, "loyalty", -cost.loyalty)
     for n, kind in cost.remove_counters:
@@ -291,11 +292,11 @@ def pay_other_costs(game: "GameState", obj: GameObject | None, cost: Cost, playe
     chosen = chosen or {}
     if cost.sacrifice:
         picks = [game.objects[i] for i in chosen.get("sacrifice", []) if i in game.objects]
-        actions.sacrifice(game, picks)
+        yield from actions.sacrifice_asking(game, picks)
     if cost.discard:
         picks = [game.objects[i] for i in chosen.get("discard", []) if i in game.objects]
-        actions.discard(game, p, picks)
+        yield from actions.discard_asking(game, p, picks)
     if cost.sacrifice_self and obj is not None:
-        actions.sacrifice(game, [obj])
+        yield from actions.sacrifice_asking(game, [obj])
     if cost.discard_self and obj is not None and obj.zone == "hand":
-        actions.discard(game, p, [obj])
+        yield from actions.discard_asking(game, p, [obj])

@@ -13,72 +13,43 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Generator, Sequence
 
 from . import actions
-from .decisions import Option, PreventionOrder
+from .decisions import Decision
 from .events import Event
 from .objects import GameObject, Player
-from .replacement import prevent_damage, protection_prevents
+from .prevention import protection_from, shield_order
+from .replacement import Damage, could_apply, replace
 
 if TYPE_CHECKING:
     from .state import GameState
 
-Gen = Generator[Any, Any, int]
-
-
-def _shield_order(game: "GameState", parts: list[tuple[Any, int, int]], combat: bool) -> Gen:
-    """615.7: when a shield could prevent damage from several sources dealt at once, the affected player
-    (or the controller of the affected permanent) chooses which source's damage it prevents first."""
-    out = list(parts)
-    recipients = list(dict.fromkeys(rid for _, rid, _ in parts))
-    for rid in recipients:
-        mine = [p for p in out if p[1] == rid]
-        sources = list(dict.fromkeys(p[0].id for p in mine))
-        if len(sources) < 2:
-            continue
-        if not any(s.amount is not None and s.amount > 0 and (s.recipient is None or s.recipient == rid)
-                   and (combat or not s.combat_only) for s in game.prevention):
-            continue
-        thing = game.get(rid)
-        chooser = thing.index if isinstance(thing, Player) else game.controller_of(thing)
-        ans = yield PreventionOrder(player=chooser, prompt=f"A prevention shield protects {game.describe(rid)} from "
-                                    "damage dealt by several sources at once: choose whose damage it prevents first "
-                                    "(615.7)", options=[Option(p[0].id, p[0].name) for p in mine], min=1, max=1)
-        first = ans[0]
-        ordered = [p for p in mine if p[0].id == first] + [p for p in mine if p[0].id != first]
-        rest = [p for p in out if p[1] != rid]
-        out = ordered + rest
-    return out
+Gen = Generator[Decision, Any, int]
 
 
 def deal_damage(game: "GameState", parts: Sequence[tuple[Any, int, int]], combat: bool = False) -> Gen:
     """Deal damage simultaneously. ``parts`` are (source, recipient id, amount).
 
-    The source is an object or its last known information. Where two
-    different prevention effects could apply to the same damage, the affected
-    player (or the controller of the affected permanent) chooses which applies
-    first (616.1). Returns the total damage dealt after prevention.
+    The source is an object or its last known information. Each part is
+    first offered to replacement and prevention effects (614.2, 615); where
+    several apply to the same damage, the affected player (or the controller
+    of the affected permanent) chooses the order (616.1), players in APNAP
+    order. Returns the total damage dealt after them.
     """
-    dealt: list[tuple[Any, Any, int]] = []
-    parts = yield from _shield_order(game, [p for p in parts if p[2] > 0], combat)
+    parts = yield from shield_order(game, [p for p in parts if p[2] > 0], combat)
+    proposed: list[Damage] = []
     for source, rid, amount in parts:
-        if amount <= 0:
-            continue  # 0 damage isn't dealt at all (120.8)
         recipient = game.get(rid)
-        if recipient is None:
+        if amount <= 0 or recipient is None or isinstance(recipient, GameObject) and recipient.zone != "battlefield":
+            continue   # 0 damage isn't dealt at all (120.8)
+        proposed.append(Damage(source, rid, amount, combat))
+    quick = not could_apply(game, "damage")
+    for ev in actions.apnap_order(game, proposed):
+        extra = protection_from(game, ev.source, game.get(ev.recipient))
+        if quick and not extra:
             continue
-        if isinstance(recipient, GameObject) and recipient.zone != "battlefield":
-            continue
-        protected = protection_prevents(game, source, recipient)
-        amount, used = yield from prevent_damage(game, rid, amount, combat, protected)
-        if "protection" in used:
-            game.log_event(f"Damage from {source.name} to {recipient.name} is prevented by protection.",
-                           ("702.16e", "615.1"), (recipient.id,))
-            used = [u for u in used if u != "protection"]
-        if used:
-            game.log_event(f"Damage from {source.name} to {game.describe(recipient)} is prevented "
-                           f"({', '.join(dict.fromkeys(used))}).", ("615.1",))
-        if amount <= 0:
-            continue
-        dealt.append((source, recipient, amount))
+        yield from replace(game, ev, extra)
+        _log_prevented(game, ev)
+    dealt: list[tuple[Any, Any, int]] = [(e.source, game.get(e.recipient), e.amount) for e in proposed
+                                         if e.amount > 0]
     if not dealt:
         return 0
 
@@ -139,6 +110,9 @@ def deal_damage(game: "GameState", parts: Sequence[tuple[Any, int, int]], combat
         p = game.players[pi]
         if p.lost:
             continue
+        n = yield from actions.life_gain_replaced(game, p, n)
+        if n <= 0:
+            continue
         p.life += n
         p.life_gained_this_turn += n
         game.log_event(f"{p.name} gains {n} life from lifelink ({p.life}).", ("120.3f", "702.15b", "119.3"),
@@ -146,3 +120,17 @@ def deal_damage(game: "GameState", parts: Sequence[tuple[Any, int, int]], combat
         events.append(Event("life_gain", player=pi, amount=n))
     game.emit(events)
     return sum(a for _, _, a in dealt)
+
+
+def _log_prevented(game: "GameState", ev: Damage) -> None:
+    used = ev.prevented_by
+    if not used:
+        return
+    name = ev.source.name
+    if "protection" in used:
+        game.log_event(f"Damage from {name} to {game.describe(ev.recipient)} is prevented by protection.",
+                       ("702.16e", "615.1"), (ev.recipient,))
+        used = [u for u in used if u != "protection"]
+    if used:
+        game.log_event(f"Damage from {name} to {game.describe(ev.recipient)} is prevented "
+                       f"({', '.join(dict.fromkeys(used))}).", ("615.1",))

@@ -515,7 +515,8 @@ class OrderCards(Pick):
 
 @decision_type
 class ChooseReplacement(Pick):
-    """Several prevention effects apply to the same damage: choose the one that applies first (616.1)."""
+    """Several replacement or prevention effects apply to the same event: choose the one that applies
+    first (616.1); the options are the effects, named by their source."""
 
     subkind = "replacement"
 

@@ -23,7 +23,10 @@ from .mana_ability import ANY_COLOR, AddMana  # noqa: F401  (part of the instruc
 from .matching import object_matches
 from .objects import CardDef, GameObject, Player
 from .refs import Amount, Const, ObjectFilter, Ref
-from .replacement import add_prevention, add_regeneration
+from .state import ExiledCards
+from .prevention import add_prevention
+from .regeneration import add_regeneration
+from .rerouting import exile_if_dies
 from .triggers import add_delayed
 
 if TYPE_CHECKING:
@@ -75,26 +78,27 @@ class _EachPlayer(Instruction):
     who: Ref
     amount: Amount
 
-    def act(self, ctx: "Ctx", p: Player, n: int) -> None:
+    def act(self, ctx: "Ctx", p: Player, n: int) -> Gen:
         raise NotImplementedError
+        yield  # pragma: no cover
 
     def run(self, ctx: "Ctx") -> Gen:
         n = _amt(ctx, self.amount)
         for p in ctx.players(self.who):
-            self.act(ctx, p, n)
-        yield from ()
+            yield from self.act(ctx, p, n)
 
 
 @dataclass(frozen=True)
 class GainLife(_EachPlayer):
-    def act(self, ctx: "Ctx", p: Player, n: int) -> None:
-        actions.gain_life(ctx.game, p, n)
+    def act(self, ctx: "Ctx", p: Player, n: int) -> Gen:
+        yield from actions.gain_life_asking(ctx.game, p, n)
 
 
 @dataclass(frozen=True)
 class LoseLife(_EachPlayer):
-    def act(self, ctx: "Ctx", p: Player, n: int) -> None:
+    def act(self, ctx: "Ctx", p: Player, n: int) -> Gen:
         actions.lose_life(ctx.game, p, n)
+        yield from ()
 
 
 # ---------------------------------------------------------------------------
@@ -107,8 +111,7 @@ class Destroy(Instruction):
     can_regenerate: bool = True
 
     def run(self, ctx: "Ctx") -> Gen:
-        actions.destroy(ctx.game, ctx.objects(self.what), self.can_regenerate)
-        yield from ()
+        yield from actions.destroy_asking(ctx.game, ctx.objects(self.what), self.can_regenerate)
 
 
 @dataclass(frozen=True)
@@ -120,10 +123,10 @@ class Exile(Instruction):
         if objs:
             ctx.game.log_event(f"{', '.join(o.name for o in objs)} {'is' if len(objs) == 1 else 'are'} exiled.",
                                ("701.11",), tuple(o.id for o in objs))
-            moved = actions.move_many(ctx.game, objs, "exile", log=False)
+            moved = yield from actions.move_many_asking(ctx.game, objs, "exile", log=False)
             ctx.remember("exiled", [m for m in moved if m is not None])
-            ctx.game.exiled_by.setdefault(ctx.source_uid, []).extend(m.id for m in moved if m is not None)
-        yield from ()
+            ctx.game.exiled.append(ExiledCards(ctx.source_uid, ctx.source_id,
+                                               [m.id for m in moved if m is not None and m.zone == "exile"]))
 
 
 @dataclass(frozen=True)
@@ -142,10 +145,10 @@ class ExileUntil(Instruction):
         if objs:
             game.log_event(f"{', '.join(o.name for o in objs)} {'is' if len(objs) == 1 else 'are'} exiled until "
                            f"{ctx.source_name} leaves the battlefield.", ("701.11", "610.3c"), tuple(o.id for o in objs))
-            moved = [m for m in actions.move_many(game, objs, "exile", log=False) if m is not None]
-            game.until_leaves.append((me.id, [m.id for m in moved]))
-            game.exiled_by.setdefault(ctx.source_uid, []).extend(m.id for m in moved)
-        yield from ()
+            moved = yield from actions.move_many_asking(game, objs, "exile", log=False)
+            game.exiled.append(ExiledCards(ctx.source_uid, me.id,
+                                           [m.id for m in moved if m is not None and m.zone == "exile"],
+                                           until_leaves=True))
 
 
 @dataclass(frozen=True)
@@ -205,13 +208,13 @@ class DigToHand(Instruction):
         n = _amt(ctx, self.amount)
         picks = yield from ctx.pick_cards(owner, cards, n, prompt=f"Choose {n} to put into your hand")
         if picks:
-            actions.move_many(game, picks, "hand", log=False)
+            yield from actions.move_many_asking(game, picks, "hand", log=False)
             game.log_event(f"{owner.name} puts {len(picks)} card{'s' if len(picks) != 1 else ''} into their hand.",
                            (), player=owner.index)
         rest = [c for c in cards if c not in picks and c.zone == "library"]
         if rest:
             if self.rest == "graveyard":
-                actions.move_many(game, rest, "graveyard", log=False)
+                yield from actions.move_many_asking(game, rest, "graveyard", log=False)
             else:
                 for c in rest:
                     owner.library.remove(c)
@@ -240,7 +243,7 @@ class SacrificeUnless(Instruction):
                 if ans == "yes":
                     execute_payment(game, payer, self.mana, plan)
                     continue
-            actions.sacrifice(game, [o])
+            yield from actions.sacrifice_asking(game, [o])
 
 
 @dataclass(frozen=True)
@@ -270,8 +273,7 @@ class ReturnToHand(Instruction):
     def run(self, ctx: "Ctx") -> Gen:
         objs = ctx.objects(self.what)
         if objs:
-            actions.move_many(ctx.game, objs, "hand")
-        yield from ()
+            yield from actions.move_many_asking(ctx.game, objs, "hand")
 
 
 @dataclass(frozen=True)
@@ -284,9 +286,9 @@ class PutOntoBattlefield(Instruction):
         objs = ctx.objects(self.what)
         if objs:
             ctl = ctx.controller if self.under_you else None
-            moved = actions.move_many(ctx.game, objs, "battlefield", tapped=self.tapped, controller=ctl)
+            moved = yield from actions.move_many_asking(ctx.game, objs, "battlefield", tapped=self.tapped,
+                                                        controller=ctl)
             ctx.remember("put", [m for m in moved if m is not None])
-        yield from ()
 
 
 @dataclass(frozen=True)
@@ -296,8 +298,7 @@ class PutIntoLibrary(Instruction):
 
     def run(self, ctx: "Ctx") -> Gen:
         for o in ctx.objects(self.what):
-            actions.move(ctx.game, o, "library", position=self.position)
-        yield from ()
+            yield from actions.move_asking(ctx.game, o, "library", position=self.position)
 
 
 def _uncounterable(game: Any, spell: Any) -> bool:
@@ -317,7 +318,7 @@ class ExileIfDies(Instruction):
 
     def run(self, ctx: "Ctx") -> Gen:
         for o in ctx.objects(self.what):
-            ctx.game.exile_if_dies.add(o.id)
+            exile_if_dies(ctx.game, o, ctx.source_name, ctx.controller)
         yield from ()
 
 
@@ -338,7 +339,7 @@ class HandToTop(Instruction):
                                   options=[Option(c.id, c.name) for c in p.hand], min=n, max=n)
         by_id = {c.id: c for c in p.hand}
         for cid in reversed(picks):
-            actions.move(game, by_id[cid], "library", log=False)
+            yield from actions.move_asking(game, by_id[cid], "library", log=False)
         game.log_event(f"{p.name} puts {n} card{'s' if n != 1 else ''} from their hand on top of their library.",
                        (), player=p.index)
 
@@ -349,12 +350,11 @@ class PutSecondFromTop(Instruction):
 
     def run(self, ctx: "Ctx") -> Gen:
         for o in ctx.objects(self.what):
-            new = actions.move(ctx.game, o, "library", log=False)
-            if new is not None:
+            new = yield from actions.move_asking(ctx.game, o, "library", log=False)
+            if new is not None and new.zone == "library":
                 lib = ctx.game.players[new.owner].library
                 lib.remove(new)
                 lib.insert(min(1, len(lib)), new)
-        yield from ()
 
 
 @dataclass(frozen=True)
@@ -369,8 +369,7 @@ class CounterIt(Instruction):
                 if _uncounterable(ctx.game, o):
                     ctx.game.log_event(f"{o.name} can't be countered.", ("701.5",), (o.id,))
                     continue
-                actions.counter_spell(ctx.game, o)
-        yield from ()
+                yield from actions.counter_spell_asking(ctx.game, o)
 
 
 @dataclass(frozen=True)
@@ -395,7 +394,7 @@ class CounterUnless(Instruction):
                     execute_payment(game, payer, self.mana, plan)
                     game.log_event(f"{game.players[payer].name} pays {self.mana.text}.", ("118.12",), (o.id,))
                     continue
-            actions.counter_spell(game, o)
+            yield from actions.counter_spell_asking(game, o)
 
 
 @dataclass(frozen=True)
@@ -416,20 +415,20 @@ class Surveil(Instruction):
                                        "graveyard", options=[Option(c.id, c.name) for c in top], min=0, max=len(top))
             gone = [c for c in top if c.id in picks]
             if gone:
-                actions.move_many(game, gone, "graveyard", log=False)
+                yield from actions.move_many_asking(game, gone, "graveyard", log=False)
             game.log_event(f"{p.name} surveils {n}: {len(gone)} into the graveyard.", ("701.42",), player=p.index)
 
 
 @dataclass(frozen=True)
 class Draw(_EachPlayer):
-    def act(self, ctx: "Ctx", p: Player, n: int) -> None:
-        actions.draw(ctx.game, p, n)
+    def act(self, ctx: "Ctx", p: Player, n: int) -> Gen:
+        yield from actions.draw_asking(ctx.game, p, n)
 
 
 @dataclass(frozen=True)
 class Mill(_EachPlayer):
-    def act(self, ctx: "Ctx", p: Player, n: int) -> None:
-        actions.mill(ctx.game, p, n)
+    def act(self, ctx: "Ctx", p: Player, n: int) -> Gen:
+        yield from actions.mill_asking(ctx.game, p, n)
 
 
 @dataclass(frozen=True)
@@ -451,7 +450,7 @@ class Discard(Instruction):
             cards = [c for c in ctx.objects(self.specific) if c.zone == "hand"]
             for p in ctx.players(self.who):
                 mine = [c for c in cards if c.owner == p.index]
-                actions.discard(game, p, mine)
+                yield from actions.discard_asking(game, p, mine)
             return
         n = _amt(ctx, self.amount)
         chosen: list[tuple[Player, list[GameObject]]] = []
@@ -466,7 +465,7 @@ class Discard(Instruction):
                                                   prompt=f"Discard {n} card{'s' if n != 1 else ''}")
                 chosen.append((p, picks))
         for p, cards in chosen:
-            actions.discard(game, p, cards)
+            yield from actions.discard_asking(game, p, cards)
         ctx.did = any(cards for _, cards in chosen)
 
 
@@ -488,7 +487,7 @@ class Sacrifice(Instruction):
             picks = yield from ctx.pick_cards(p, options, n, ChooseSacrifice,
                                               prompt=f"Sacrifice {self.filter.describe()}")
             doomed.extend(picks)
-        actions.sacrifice(game, doomed)
+        yield from actions.sacrifice_asking(game, doomed)
         ctx.did = bool(doomed)   # "If you do" asks whether it happened (608.2c)
 
 
@@ -501,8 +500,7 @@ class SacrificeIt(Instruction):
     def run(self, ctx: "Ctx") -> Gen:
         objs = [o for o in ctx.objects(self.what) if o.zone == "battlefield"
                 and ctx.game.chars(o).controller == ctx.controller]
-        actions.sacrifice(ctx.game, objs)
-        yield from ()
+        yield from actions.sacrifice_asking(ctx.game, objs)
 
 
 @dataclass(frozen=True)
@@ -740,9 +738,8 @@ class CreateToken(Instruction):
     def run(self, ctx: "Ctx") -> Gen:
         n = _amt(ctx, self.amount)
         for p in ctx.players(self.who):
-            made = actions.create_tokens(ctx.game, p.index, self.token, n)
+            made = yield from actions.create_tokens_asking(ctx.game, p.index, self.token, n)
             ctx.remember("created", made)
-        yield from ()
 
 
 @dataclass(frozen=True)
@@ -754,8 +751,7 @@ class PutCounters(Instruction):
     def run(self, ctx: "Ctx") -> Gen:
         n = _amt(ctx, self.amount)
         for o in ctx.objects(self.what):
-            actions.put_counters(ctx.game, o, self.kind, n)
-        yield from ()
+            yield from actions.put_counters_asking(ctx.game, o, self.kind, n)
 
 
 @dataclass(frozen=True)
@@ -800,7 +796,7 @@ class Regenerate(Instruction):
 
     def run(self, ctx: "Ctx") -> Gen:
         for o in ctx.objects(self.what):
-            add_regeneration(ctx.game, o, ctx.source_name)
+            add_regeneration(ctx.game, o, ctx.source_name, ctx.controller)
         yield from ()
 
 

@@ -153,7 +153,7 @@ class GameObject:
     __slots__ = (
         "id", "card", "card_uid", "owner", "controller", "zone", "is_token", "tapped",
         "sick", "damage", "counters", "attached_to", "timestamp", "targets", "mode",
-        "x", "deathtouch_damaged", "damaged_by", "regen_shields", "cast_from",
+        "x", "deathtouch_damaged", "damaged_by", "cast_from",
         "is_copy", "phased_out", "entered_turn", "revealed", "was_cast", "chosen", "ctl_mark",
     )
 
@@ -177,7 +177,6 @@ class GameObject:
         self.x = 0
         self.deathtouch_damaged = False
         self.damaged_by: list[int] = []   # card_uids of sources that dealt it damage this turn
-        self.regen_shields = 0
         self.cast_from = ""
         self.is_copy = False
         self.phased_out = False

@@ -1,129 +1,426 @@
-"""Replacement and prevention effects (614-616): shields and their use.
+"""Replacement and prevention effects (614-616): the one place events meet them.
 
-Prevention shields ("prevent the next 3 damage", "prevent all combat
-damage this turn") are consulted as damage would be dealt (615). A
-regeneration shield replaces the next destruction of its permanent this
-turn (701.15). Protection prevents damage from sources with its quality
-(702.16e).
+An event that such effects can change is first proposed as a small record
+(``Damage``, ``Destruction``, ``ZoneMove``, ``Draw``, ``LifeGain``,
+``Counters``) and handed to ``replace``, which offers it to every effect
+that watches that kind of event, in the order of 616.1:
+
+- the affected player, or the controller of the affected object (its owner
+  when nobody controls it), chooses the effect that applies next;
+- self-replacement effects come first (614.15, 616.1a), then effects that
+  change who controls an entering object (616.1b), then copy effects
+  (616.1c), then the rest (616.1d);
+- each effect gets one chance at an event (614.5), and after one applies
+  the event is looked at again: others may stop or start applying (616.1e,
+  616.2). An effect may replace the event with nothing (``apply`` returns
+  None), which ends it.
+
+Nothing is asked where every order gives the same result: when the effects
+are alike, or when an effect only adds to the event in a way no order can
+change ("enters tapped", "enters with a counter", a choice made as it
+enters), it simply applies.
+
+Effects come from three places: those created by resolving spells and
+abilities (shields, "if it would die this turn ..."), kept with their
+duration in ``GameState.replacements``; static abilities of permanents on
+the battlefield; and, for an object about to enter the battlefield, its
+own "enters tapped / with counters / as it enters" abilities (614.12).
+Rules that work as prevention or replacement (protection, flashback) are
+effects of the same kind, supplied where they arise.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generator
+import dataclasses
+import functools
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generator, Iterator, ParamSpec, TypeVar
 
-from .decisions import ChooseReplacement, Option
-from .matching import has_quality
-from .objects import GameObject
+from .abilities import StaticAbility
+from .decisions import ChooseReplacement, Decision, Option
+from .objects import GameObject, Player
 
 if TYPE_CHECKING:
     from .state import GameState
 
+Gen = Generator[Decision, Any, Any]
+P = ParamSpec("P")
+R = TypeVar("R")
 
-@dataclass
-class PreventionShield:
-    """A prevention effect (615.1). ``amount`` None means all such damage.
 
-    ``recipient`` is an object or player id (None: any recipient);
-    ``combat_only`` limits it to combat damage.
+# ---------------------------------------------------------------------------
+# Events about to happen
+
+
+@dataclass(eq=False)
+class Proposed:
+    """An event that is about to happen, as replacement effects see it (614.1)."""
+
+    kind: ClassVar[str] = ""
+
+    def affected(self, game: "GameState") -> int:
+        """The player who orders the effects (616.1)."""
+        raise NotImplementedError
+
+    def describe(self, game: "GameState") -> str:
+        raise NotImplementedError
+
+
+def _controller_or_owner(game: "GameState", obj: Any) -> int:
+    if isinstance(obj, Player):
+        return obj.index
+    return game.controller_of(obj)
+
+
+@dataclass(eq=False)
+class Damage(Proposed):
+    """``amount`` damage from ``source`` to the object or player ``recipient`` (120, 615)."""
+
+    kind: ClassVar[str] = "damage"
+    source: Any
+    recipient: int
+    amount: int
+    combat: bool = False
+    prevented_by: list[str] = field(default_factory=list)   # what prevented some of it, for the log
+
+    def affected(self, game: "GameState") -> int:
+        return _controller_or_owner(game, game.get(self.recipient))
+
+    def describe(self, game: "GameState") -> str:
+        return f"damage to {game.describe(self.recipient)}"
+
+
+@dataclass(eq=False)
+class Destruction(Proposed):
+    """A permanent would be destroyed (701.7); regeneration replaces it (614.8)."""
+
+    kind: ClassVar[str] = "destroy"
+    obj: GameObject
+    can_regenerate: bool = True   # "can't be regenerated" leaves regeneration shields unused (701.15c)
+
+    def affected(self, game: "GameState") -> int:
+        return game.controller_of(self.obj)
+
+    def describe(self, game: "GameState") -> str:
+        return f"the destruction of {self.obj.name}"
+
+
+@dataclass(eq=False)
+class ZoneMove(Proposed):
+    """An object would move from one zone to another (400.7); entering the battlefield with
+    the way it enters: tapped, with counters, with choices made (614.1c-d, 614.12)."""
+
+    kind: ClassVar[str] = "move"
+    obj: GameObject
+    from_zone: str
+    to_zone: str
+    controller: int | None = None     # who will control it on the battlefield or the stack
+    tapped: bool = False
+    counters: dict[str, int] = field(default_factory=dict)
+    chosen: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def dies(self) -> bool:
+        """Put into a graveyard from the battlefield (700.4)."""
+        return self.from_zone == "battlefield" and self.to_zone == "graveyard"
+
+    @property
+    def enters(self) -> bool:
+        return self.to_zone == "battlefield" and self.from_zone != "battlefield"
+
+    def new_controller(self, game: "GameState") -> int:
+        """Who controls the object once it has moved (for an entering permanent, 110.2)."""
+        if self.controller is not None:
+            return self.controller
+        if self.from_zone == "stack":
+            return self.obj.controller
+        return self.obj.owner
+
+    def affected(self, game: "GameState") -> int:
+        if self.enters:
+            return self.new_controller(game)
+        if self.from_zone in ("battlefield", "stack"):
+            return game.controller_of(self.obj)
+        return self.obj.owner
+
+    def describe(self, game: "GameState") -> str:
+        if self.enters:
+            return f"{self.obj.name} entering the battlefield"
+        if self.dies:
+            return f"{self.obj.name} dying"
+        return f"{self.obj.name} moving to {'the ' if self.to_zone in ('battlefield', 'stack') else ''}{self.to_zone}"
+
+
+@dataclass(eq=False)
+class _PlayerEvent(Proposed):
+    """An event that happens to one player, who orders the effects on it."""
+
+    player: int
+    noun: ClassVar[str] = ""
+
+    def affected(self, game: "GameState") -> int:
+        return self.player
+
+    def describe(self, game: "GameState") -> str:
+        return f"{game.players[self.player].name}'s {self.noun}"
+
+
+@dataclass(eq=False)
+class Draw(_PlayerEvent):
+    """A player would draw one card (121.2: each draw is its own event; 614.11)."""
+
+    kind: ClassVar[str] = "draw"
+    noun: ClassVar[str] = "draw"
+
+
+@dataclass(eq=False)
+class LifeGain(_PlayerEvent):
+    """A player would gain ``amount`` life (119.3)."""
+
+    kind: ClassVar[str] = "life_gain"
+    noun: ClassVar[str] = "life gain"
+    amount: int
+
+
+@dataclass(eq=False)
+class Counters(Proposed):
+    """``amount`` counters of a kind would be put on a permanent (122.1, 614.16)."""
+
+    kind: ClassVar[str] = "counters"
+    obj: GameObject
+    counter: str
+    amount: int
+
+    def affected(self, game: "GameState") -> int:
+        return game.controller_of(self.obj)
+
+    def describe(self, game: "GameState") -> str:
+        return f"{self.counter} counters put on {self.obj.name}"
+
+
+# ---------------------------------------------------------------------------
+# Effects
+
+
+@dataclass(eq=False, kw_only=True)
+class ReplacementEffect:
+    """One replacement or prevention effect (614, 615).
+
+    A subclass is a template of card text or of a rule: the kind of event it
+    watches (``watches``, a ``Proposed.kind``), whether it applies to an
+    event (``applies``), and what happens instead (``apply``, a generator
+    that may ask a player and returns the changed event, or None when
+    nothing happens instead). Its own fields hold what it needs (a shield's
+    remaining amount, the object it protects).
+
+    The fields here say where it comes from: created by a resolving spell or
+    ability, it carries its id, source, controller, timestamp and duration
+    from then on; as a static ability's template in a compiled card it has
+    none of them, and is given them each time it is read from its permanent.
     """
 
-    id: int
-    recipient: int | None
-    amount: int | None
-    combat_only: bool
-    source_name: str
-    controller: int
-    timestamp: int
-    duration: str = "end_of_turn"
+    watches: ClassVar[str] = ""
+    rules: ClassVar[tuple[str, ...]] = ("614.1a",)
+    self_replacement: ClassVar[bool] = False   # 614.15, ordered first by 616.1a
+    changes_control: ClassVar[bool] = False    # 616.1b
+    copies: ClassVar[bool] = False             # 616.1c
+    order_free: ClassVar[bool] = False         # only adds to the event: no order can change the result
+    from_entering: ClassVar[bool] = False      # read from the object entering the battlefield (614.12)
+
+    id: int = 0
+    source_name: str = ""
+    source_id: int | None = None
+    source_uid: int = 0
+    controller: int = -1
+    timestamp: int = 0
+    duration: str = "static"    # "static" (while its source has the ability), "end_of_turn", "until_used"
+
+    def applies(self, game: "GameState", event: Any) -> bool:
+        raise NotImplementedError
+
+    def apply(self, game: "GameState", event: Any) -> Gen:
+        raise NotImplementedError
+        yield  # pragma: no cover
+
+    def label(self, game: "GameState") -> str:
+        """How a choice among effects names it: its source first."""
+        return self.source_name
+
+    def alike_key(self) -> Any:
+        """Effects with equal keys give the same result: choosing among them isn't asked."""
+        return (type(self), self.source_name, id(self))
+
+    @property
+    def tier(self) -> int:
+        """Its place in 616.1: a (self-replacement), b (control), c (copy), d (the rest)."""
+        if self.self_replacement:
+            return 0
+        if self.changes_control:
+            return 1
+        if self.copies:
+            return 2
+        return 3
+
+    def bound_to(self, game: "GameState", source: Any) -> "ReplacementEffect":
+        """This template as the effect of ``source``'s static ability, controlled by its controller."""
+        return dataclasses.replace(self, source_name=source.name, source_id=source.id, source_uid=source.card_uid,
+                                   controller=game.controller_of(source), timestamp=source.timestamp,
+                                   duration="static")
 
 
-@dataclass
-class RegenerationShield:
-    obj_id: int
-    source_name: str
-    timestamp: int
-
-
-def add_prevention(game: "GameState", recipient: int | None, amount: int | None, combat_only: bool,
-                   source_name: str, controller: int) -> None:
-    game.prevention.append(PreventionShield(game.new_id(), recipient, amount, combat_only, source_name,
-                                            controller, game.new_timestamp()))
+def add_effect(game: "GameState", effect: ReplacementEffect, duration: str = "end_of_turn") -> ReplacementEffect:
+    """Start a replacement or prevention effect created by a resolving spell or ability (614.3, 615.3)."""
+    if effect.id == 0:
+        effect.id = game.new_effect_id()
+    if effect.timestamp == 0:
+        effect.timestamp = game.new_timestamp()
+    effect.duration = duration
+    game.replacements.append(effect)
     game.touch()
+    return effect
 
 
-def add_regeneration(game: "GameState", obj: GameObject, source_name: str) -> None:
-    game.regen_shields.append(RegenerationShield(obj.id, source_name, game.new_timestamp()))
-    game.log_event(f"{obj.name} gets a regeneration shield.", ("701.15",), (obj.id,))
-    game.touch()
+def remove_effect(game: "GameState", effect: ReplacementEffect) -> None:
+    """An effect used up (a shield with nothing left, "the next time")."""
+    if effect in game.replacements:
+        game.replacements.remove(effect)
+        game.touch()
 
 
-def take_regeneration_shield(game: "GameState", obj: GameObject) -> bool:
-    """Use up a regeneration shield on this permanent, if one is up (701.15a)."""
-    for shield in game.regen_shields:
-        if shield.obj_id == obj.id:
-            game.regen_shields.remove(shield)
-            return True
-    return False
+def end_of_turn(game: "GameState") -> None:
+    """Effects that last "this turn" end in the cleanup step (514.2)."""
+    if game.replacements:
+        game.replacements = [e for e in game.replacements if e.duration != "end_of_turn"]
 
 
-def protection_prevents(game: "GameState", source: Any, recipient: Any) -> bool:
-    """Damage from a source with a quality the recipient has protection from is prevented (702.16e)."""
-    if not isinstance(recipient, GameObject):
-        return False
-    qualities = game.keyword_params(recipient, "protection")
-    if not qualities:
-        return False
-    return any(has_quality(game, source, q) for q in qualities)
+# ---------------------------------------------------------------------------
+# The pipeline
 
 
-def prevent_damage(game: "GameState", recipient_id: int, amount: int, combat: bool, protected: bool = False
-                   ) -> Generator[Any, Any, tuple[int, list[str]]]:
-    """Apply prevention shields to one damage amount. Returns (remaining, what prevented it).
+def _statics(game: "GameState", kind: str, cache: dict[tuple[int, int], ReplacementEffect]
+             ) -> Iterator[ReplacementEffect]:
+    """Replacement effects of the static abilities of permanents on the battlefield."""
+    for obj, templates in game.replacement_sources():
+        for k, t in enumerate(templates):
+            if t.watches != kind:
+                continue
+            key = (obj.id, k)
+            bound = cache.get(key)
+            if bound is None:
+                bound = cache[key] = t.bound_to(game, obj)
+            yield bound
 
-    While two or more different shields apply, the affected player (or the
-    controller of the affected permanent) chooses the one to apply next
-    (616.1, 616.1e); when they are alike, there is nothing to choose.
+
+def _entering(game: "GameState", event: ZoneMove, cache: dict[tuple[int, int], ReplacementEffect]
+              ) -> Iterator[ReplacementEffect]:
+    """The entering object's own "enters tapped / with counters / as it enters" effects (614.1c, 614.12),
+    read from the card as it will be on the battlefield, under the player who will control it."""
+    obj = event.obj
+    for k, ab in enumerate(obj.card.abilities):
+        if isinstance(ab, StaticAbility) and isinstance(ab.replacement, ReplacementEffect) \
+                and ab.replacement.from_entering:
+            key = (-obj.id, k)
+            bound = cache.get(key)
+            if bound is None:
+                bound = cache[key] = dataclasses.replace(
+                    ab.replacement, source_name=obj.name, source_id=obj.id, source_uid=obj.card_uid,
+                    controller=event.new_controller(game), timestamp=obj.timestamp, duration="static")
+            yield bound
+
+
+def candidates(game: "GameState", event: Proposed, extra: tuple[ReplacementEffect, ...],
+               cache: dict[tuple[int, int], ReplacementEffect]) -> list[ReplacementEffect]:
+    kind = event.kind
+    out = [e for e in extra if e.watches == kind]
+    out.extend(e for e in game.replacements if e.watches == kind)
+    out.extend(_statics(game, kind, cache))
+    if isinstance(event, ZoneMove) and event.enters:
+        out.extend(_entering(game, event, cache))
+    return out
+
+
+def could_apply(game: "GameState", kind: str) -> bool:
+    """Whether any created or battlefield effect watches this kind of event (a quick test before a move)."""
+    return any(e.watches == kind for e in game.replacements) or any(
+        t.watches == kind for _, ts in game.replacement_sources() for t in ts)
+
+
+def replace(game: "GameState", event: Proposed, extra: tuple[ReplacementEffect, ...] = ()) -> Gen:
+    """Offer an event to the effects that apply to it, in the order of 616.1. Returns the event
+    as it will happen, or None if it has been replaced by nothing.
+
+    ``extra`` are effects of rules that arise with this event (protection for damage).
     """
-    used: list[str] = []
-    while amount > 0:
-        fitting = [s for s in game.prevention
-                   if (s.recipient is None or s.recipient == recipient_id) and (combat or not s.combat_only)
-                   and (s.amount is None or s.amount > 0)]
-        if protected:
-            # Protection is a prevention effect too (702.16e): one of the choices of 616.1.
-            fitting.insert(0, PreventionShield(-1, recipient_id, None, False, "protection", -1, 0))
+    used: set[int] = set()      # 614.5: each effect once (by identity: a static's effect is made per event)
+    cache: dict[tuple[int, int], ReplacementEffect] = {}
+    current: Any = event
+    while current is not None:
+        fitting = [e for e in candidates(game, current, extra, cache)
+                   if id(e) not in used and e.applies(game, current)]
         if not fitting:
             break
-        kinds = {(s.amount is None, s.amount, s.source_name) for s in fitting}
-        shield = fitting[0]
-        if len(kinds) > 1:
-            thing = game.get(recipient_id)
-            chooser = thing.index if hasattr(thing, "pool") else game.controller_of(thing)
-            options = []
-            seen: set[Any] = set()
-            for s in fitting:
-                k = (s.amount is None, s.amount, s.source_name)
-                if k in seen:
-                    continue
-                seen.add(k)
-                what = "all" if s.amount is None else f"the next {s.amount}"
-                options.append(Option(s.id, f"{s.source_name}: prevent {what} damage"))
-            ans = yield ChooseReplacement(player=chooser, prompt=f"Several effects would prevent damage to "
-                                          f"{game.describe(recipient_id)}: choose the one that applies first (616.1)",
-                                          options=options, min=1, max=1)
-            shield = next(s for s in fitting if s.id == ans[0])
-        if shield.amount is None:
-            used.append(shield.source_name)
-            amount = 0
-            break
-        protected = False
-        k = min(shield.amount, amount)
-        shield.amount -= k
-        amount -= k
-        used.append(shield.source_name)
-        if shield.amount <= 0:
-            game.prevention.remove(shield)
-    if used:
-        game.touch()
-    return amount, used
+        effect, chosen = yield from _next_effect(game, current, fitting)
+        used.add(id(effect))
+        if chosen:
+            game.log_event(f"{game.players[current.affected(game)].name} applies {effect.label(game)} first.",
+                           ("616.1",), player=current.affected(game))
+        current = yield from effect.apply(game, current)
+    return current
+
+
+def _next_effect(game: "GameState", event: Proposed, fitting: list[ReplacementEffect]) -> Gen:
+    """The effect that applies next (616.1a-d), and whether a player chose it among others."""
+    tier = min(e.tier for e in fitting)
+    group = sorted((e for e in fitting if e.tier == tier), key=lambda e: e.timestamp)
+    free = [e for e in group if e.order_free]
+    if free:
+        return free[0], False
+    kinds = {e.alike_key() for e in group}
+    if len(kinds) == 1:
+        return group[0], False
+    chooser = event.affected(game)
+    options: list[Option] = []
+    seen: set[Any] = set()
+    for e in group:
+        k = e.alike_key()
+        if k in seen:
+            continue
+        seen.add(k)
+        if e.id == 0:
+            e.id = game.new_effect_id()
+        options.append(Option(e.id, e.label(game)))
+    rule = {0: "616.1a", 1: "616.1b", 2: "616.1c"}.get(tier, "616.1")
+    ans = yield ChooseReplacement(player=chooser, prompt=f"Several effects apply to {event.describe(game)}: "
+                                  f"choose the one that applies first ({rule})", options=options, min=1, max=1)
+    return next(e for e in group if e.id == ans[0]), True
+
+
+def at_once(gen: Gen) -> Any:
+    """Run an event's replacement step where the game can't stop to ask a player.
+
+    Used by the plain forms of the actions (actions.move_many, draw...).
+    Where effects need a choice there, the caller has to use the asking
+    form instead; meeting one here is a fault in the engine, said loudly.
+    """
+    try:
+        d = next(gen)
+    except StopIteration as done:
+        return done.value
+    gen.close()
+    raise RuntimeError(f"a replacement effect needs a decision where the game can't ask ({d.prompt}); "
+                       "use the asking form of this action")
+
+
+def plain_form(asking: Callable[P, Generator[Decision, Any, R]]) -> Callable[P, R]:
+    """The form of an action that doesn't ask: ``asking`` run through ``at_once``."""
+    @functools.wraps(asking)
+    def plain(*args: P.args, **kwargs: P.kwargs) -> R:
+        return at_once(asking(*args, **kwargs))
+    plain.__doc__ = f"{asking.__doc__ or ''}\n\n    (The form that can't stop to ask: see replacement.at_once.)"
+    return plain
+
+
+def has_entering_effects(card: Any) -> bool:
+    """Whether a card has "enters tapped / with counters / as it enters" abilities of its own (614.1c)."""
+    return any(isinstance(ab, StaticAbility) and isinstance(ab.replacement, ReplacementEffect)
+               and ab.replacement.from_entering for ab in card.abilities)

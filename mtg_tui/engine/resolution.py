@@ -12,12 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Generator
 
 from . import actions
-from .abilities import AsEntersChoose, Effect, SpellAbility, StaticAbility, TriggeredAbility
+from .abilities import Effect, SpellAbility, TriggeredAbility
 from .casting import aura_spec
 from .conditions import condition_holds
 from .context import Ctx, run_effect
-from .decisions import ChooseColor, Decision, Option
-from .mana import COLOR_NAMES, COLORS
+from .decisions import Decision
 from .objects import GameObject, StackAbility
 
 if TYPE_CHECKING:
@@ -67,14 +66,13 @@ def resolve_top(game: "GameState") -> Gen:
                 if not ctx.check_targets():
                     game.log_event(f"{spell.name} doesn't resolve: its target is illegal.", ("608.2b", "303.4g"),
                                    (spell.id,))
-                    actions.move(game, spell, "graveyard", log=False)
+                    yield from actions.move_asking(game, spell, "graveyard", log=False)
                     return
                 aura_target = spell.targets[0][0]
         game.log_event(f"{spell.name} resolves.", ("608.2", "608.3"), (spell.id,))
-        yield from as_enters_choices(game, spell, spell.controller)
-        new = actions.move(game, spell, "battlefield", controller=spell.controller, attach_to=aura_target,
-                           log=False)
-        if new is not None:
+        new = yield from actions.move_asking(game, spell, "battlefield", controller=spell.controller,
+                                             attach_to=aura_target, log=False)
+        if new is not None and new.zone == "battlefield":
             text = f"{new.name} enters the battlefield under {game.players[new.controller].name}'s control"
             if aura_target is not None:
                 text += f", attached to {game.describe(aura_target)}"
@@ -88,24 +86,12 @@ def resolve_top(game: "GameState") -> Gen:
               spell.x, None, spell)
     if not ctx.check_targets():
         game.log_event(f"{spell.name} doesn't resolve: all its targets are illegal.", ("608.2b",), (spell.id,))
-        actions.move(game, spell, "graveyard", log=False)
+        yield from actions.move_asking(game, spell, "graveyard", log=False)
         return
     game.log_event(f"{spell.name} resolves.", ("608.2",), (spell.id,))
     yield from run_effect(ctx, effect, spell.mode)
     if spell.zone == "stack" and game.objects.get(spell.id) is spell:
-        actions.move(game, spell, "graveyard", log=False)   # 608.2m
-
-
-def as_enters_choices(game: "GameState", card: GameObject, controller: int) -> Gen:
-    """Choices a permanent's own "as this enters" abilities make before it enters (614.12)."""
-    for ab in card.card.abilities:
-        if isinstance(ab, StaticAbility) and isinstance(ab.replacement, AsEntersChoose):
-            name = yield ChooseColor(player=controller, prompt=f"As {card.name} enters, choose a color",
-                                     options=[Option(COLOR_NAMES[c], COLOR_NAMES[c]) for c in COLORS])
-            color = {v: k for k, v in COLOR_NAMES.items()}[name]
-            game.enter_choices.setdefault(card.card_uid, {})["color"] = color
-            game.log_event(f"{game.players[controller].name} chooses {name} for {card.name}.", ("614.12",),
-                           player=controller)
+        yield from actions.move_asking(game, spell, "graveyard", log=False)   # 608.2m
 
 
 def _remove_ability(game: "GameState", top: StackAbility) -> None:

@@ -18,6 +18,7 @@ from .alike import alike_key
 from .decisions import ChooseLegend, Decision, Option
 from .matching import has_quality, object_matches
 from .objects import GameObject
+from .replacement import Destruction
 from .refs import ObjectFilter
 
 if TYPE_CHECKING:
@@ -214,15 +215,20 @@ def _once(game: "GameState") -> Gen:
         game.log_event(f"Legend rule: {o.name} is put into its owner's graveyard.", ("704.5j",), (o.id,))
         movers.append(o)
     destroyed: list[GameObject] = []
+    # Each destruction meets replacement effects (regeneration, 614.8), choices in APNAP order (616.1).
+    saved: set[int] = set()
+    for o in actions.apnap_order(game, [Destruction(o) for o, _, _ in to_destroy]):
+        if (yield from actions.destruction_replaced(game, o.obj)):
+            saved.add(o.obj.id)
     for o, rule, text in to_destroy:
-        if actions.regenerate(game, o):
+        if o.id in saved:
             continue
         game.log_event(f"{text}: it is destroyed.", (rule, "701.7") + (("702.2b",) if rule == "704.5h" else ()),
                        (o.id,), why="State-based actions are checked whenever a player would receive priority.")
         destroyed.append(o)
     everyone = [o for o in movers + destroyed if o.zone == "battlefield"]
     if everyone:
-        actions.move_many(game, everyone, "graveyard", log=False)
+        yield from actions.move_many_asking(game, everyone, "graveyard", log=False)
     if losers:
         game.lose([p for p, _, _ in losers], reason="state-based action")
     game.touch()

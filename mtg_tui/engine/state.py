@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable
 
-from .abilities import KeywordAbility, LayerOp, TriggeredAbility
+from .abilities import KeywordAbility, LayerOp, StaticAbility, TriggeredAbility
 from .events import Event
 from .log import GameLog, LogEntry
 from .objects import CardDef, Characteristics, GameObject, LKI, Player, StackAbility, base_characteristics
@@ -24,7 +24,7 @@ from .objects import CardDef, Characteristics, GameObject, LKI, Player, StackAbi
 if TYPE_CHECKING:
     from .combat import Combat
     from .decisions import Decision
-    from .replacement import PreventionShield, RegenerationShield
+    from .replacement import ReplacementEffect
     from .triggers import DelayedTrigger, PendingTrigger
 
 STEPS = (
@@ -64,6 +64,17 @@ class ContinuousEffect:
     data: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass
+class ExiledCards:
+    """Cards an object's ability exiled, for its linked abilities to find ("the exiled card", "cards exiled
+    with ~", 607.2a), and whether they return when that permanent leaves the battlefield (610.3c)."""
+
+    source_uid: int          # the card whose ability exiled them
+    source_id: int | None    # the permanent, for "until ~ leaves the battlefield"
+    card_ids: list[int]
+    until_leaves: bool = False
+
+
 class GameState(ABC):
     """One two-player game's state. The ``Game`` supplies the rules it can't compute alone."""
 
@@ -83,16 +94,13 @@ class GameState(ABC):
         self.priority_player: int | None = None
         self.combat: Combat | None = None
         self.continuous: list[ContinuousEffect] = []
-        self.prevention: list[PreventionShield] = []       # prevention shields (615)
-        self.regen_shields: list[RegenerationShield] = []  # regeneration shields (701.15)
+        self.replacements: list[ReplacementEffect] = []    # replacement and prevention effects made by
+                                                           # resolving spells and abilities (614-615)
+        self.exiled: list[ExiledCards] = []                # cards exiled by abilities linked to others (607)
         self.delayed: list[DelayedTrigger] = []            # delayed triggered abilities (603.7)
         self.pending_triggers: list[PendingTrigger] = []
         self.lki: dict[int, LKI] = {}
         self.moves: dict[int, tuple[int, int]] = {}   # old id -> (new id, move number): where an object went
-        self.until_leaves: list[tuple[int, list[int]]] = []   # (permanent id, cards exiled until it leaves)
-        self.exiled_by: dict[int, list[int]] = {}      # card uid of a source -> ids of cards its abilities exiled
-        self.enter_choices: dict[int, dict[str, Any]] = {}   # "as this enters, choose ..." (614.12), by card uid
-        self.exile_if_dies: set[int] = set()         # ids that are exiled instead if they would die this turn (614)
         self.move_count = 0
         self.log = GameLog()
         self.record: list[Any] = []
@@ -111,12 +119,14 @@ class GameState(ABC):
         self._next_id = len(names) + 1
         self._next_uid = 1
         self._next_ts = 1
+        self._next_effect_id = -2
         # Characteristics, cached against the state's version.
         self._bf_version = -1
         self._bf_chars: dict[int, Characteristics] = {}
         self._bf_fingerprint: Any = None
         self._bf_status_sensitive = True
         self._bf_triggered: list[tuple[GameObject, tuple[Any, ...]]] | None = None
+        self._bf_replacing: list[tuple[GameObject, tuple[Any, ...]]] | None = None
         self._pflags_version = -1
         self._pflags: dict[int, set[str]] = {}
         self._other_chars: dict[int, tuple[Any, Characteristics]] = {}
@@ -154,6 +164,16 @@ class GameState(ABC):
         t = self._next_ts
         self._next_ts += 1
         return t
+
+    def new_effect_id(self) -> int:
+        """A number for a replacement or prevention effect, for choices among them (616.1).
+
+        Effects count down from -2, apart from the objects' numbers, so that
+        making one never changes the number of an object made later.
+        """
+        e = self._next_effect_id
+        self._next_effect_id -= 1
+        return e
 
     def touch(self) -> None:
         """Note that the state changed (characteristics must be recomputed)."""
@@ -208,6 +228,7 @@ class GameState(ABC):
             self._bf_chars, self._bf_status_sensitive = self._apply_layers()
             self._bf_fingerprint = self._fingerprint(self._bf_status_sensitive)
             self._bf_triggered = None
+            self._bf_replacing = None
         self._bf_version = self.version
 
     def _fingerprint(self, status: bool) -> Any:
@@ -242,6 +263,22 @@ class GameState(ABC):
                     out.append((o, abs_))
             self._bf_triggered = out
         return self._bf_triggered
+
+    def replacement_sources(self) -> list[tuple[GameObject, tuple["ReplacementEffect", ...]]]:
+        """Permanents whose static abilities are replacement effects, and those effects' templates (614)."""
+        self._ensure_bf()
+        if self._bf_replacing is None:
+            out = []
+            for o in self.battlefield:
+                c = self._bf_chars.get(o.id)
+                if c is None:
+                    continue
+                reps = tuple(a.replacement for a in c.abilities if isinstance(a, StaticAbility)
+                             and a.replacement is not None and not a.replacement.from_entering)
+                if reps:
+                    out.append((o, reps))
+            self._bf_replacing = out
+        return self._bf_replacing
 
     def chars(self, obj: Any) -> Characteristics:
         """An object's current characteristics (613)."""

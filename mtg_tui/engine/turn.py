@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Generator
 
-from . import actions, combat as combat_mod, sba, triggers
+from . import actions, combat as combat_mod, replacement, sba, triggers
 from .casting import perform, priority_decision
 from .context import Ctx
 from .decisions import Bottom, Decision, Discard, Mulligan, Option
@@ -171,7 +171,7 @@ def do_step(game: "GameState", step: str) -> Gen:
         if game.turn == 1 and game.active == game.starting_player and not game.setup_info.get("draw_turn1"):
             game.log_event(f"{game.players[game.active].name} plays first and skips the draw.", ("103.7a",))
         else:
-            actions.draw(game, game.players[game.active], 1, cites=("504.1", "121.1"))
+            yield from actions.draw_asking(game, game.players[game.active], 1, cites=("504.1", "121.1"))
     elif step == "beginning_of_combat":
         game.combat = combat_mod.Combat(game.active, game.opponent(game.active))
     elif step == "declare_attackers":
@@ -229,14 +229,12 @@ def cleanup_step(game: "GameState") -> Gen:
                                               prompt=f"Discard {excess} card{'s' if excess != 1 else ''} "
                                                      "down to your maximum hand size")
             game.log_event(f"{p.name} discards down to {p.max_hand_size} cards.", ("514.1",), player=p.index)
-            actions.discard(game, p, picks)
+            yield from actions.discard_asking(game, p, picks)
         for o in game.battlefield:
             o.damage = 0
             o.damaged_by = []
         game.continuous = [e for e in game.continuous if e.duration not in ("end_of_turn", "end_of_combat")]
-        game.prevention = [s for s in game.prevention if s.duration != "end_of_turn"]
-        game.regen_shields = []
-        game.exile_if_dies = set()
+        replacement.end_of_turn(game)
         game.touch()
         game.log_event("Cleanup: damage is removed and \"until end of turn\" effects end.", ("514.2",), kind="step")
         # 514.3a: if state-based actions or triggers happen, players get priority, then cleanup again.

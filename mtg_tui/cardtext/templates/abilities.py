@@ -12,8 +12,9 @@ from typing import Any
 from lark import Token, Tree
 
 from ...engine import instructions as I
-from ...engine.abilities import (ActivatedAbility, AdditionalCost, Affected, AsEntersChoose, ContinuousDef, Cost,
+from ...engine.abilities import (ActivatedAbility, AdditionalCost, Affected, ContinuousDef, Cost,
                                  CostReduction, Effect, LayerOp, StaticAbility, TriggeredAbility)
+from ...engine.entering import AsEntersChoose
 from ...engine.refs import CountOf
 from ..errors import TextError
 from .base import Scope, SpellPart, Templates, find, mana, top_down
@@ -133,7 +134,7 @@ class AbilityForms(Templates):
 
     def as_enters_color(self) -> list[Any]:
         """"As this enters, choose a color" (614.12)."""
-        return [StaticAbility(replacement=AsEntersChoose("color"))]
+        return [StaticAbility(replacement=AsEntersChoose(what="color"))]
 
     def no_max_hand(self) -> list[Any]:
         """No maximum hand size (402.2)."""

@@ -15,7 +15,8 @@ from typing import Any
 
 from lark import Tree
 
-from ...engine.abilities import Affected, ContinuousDef, EntersTapped, EntersWithCounters, LayerOp, StaticAbility
+from ...engine.abilities import Affected, ContinuousDef, LayerOp, StaticAbility
+from ...engine.entering import EntersTapped, EntersWithCounters
 from ..errors import TextError
 from .base import Scope, Templates, Verb, find, words_of
 from .effects import merged_clauses
@@ -65,7 +66,7 @@ class Statics(Templates):
             if subject.data != "or_self" or len(vps) != 1:
                 raise TextError("only \"this permanent enters with counters\" is supported", "enters with")
             n, kind = self.transform(find(vps[0], "counters"))
-            return EntersWithCounters(kind, n, vps[0].data == "vp_enters_tapped_with_counters")
+            return EntersWithCounters(kind=kind, amount=n, tapped=vps[0].data == "vp_enters_tapped_with_counters")
         if any(k in ("vp_cant_lose", "vp_cant_win") for k in kinds):
             who = _PLAYERS.get(subject.data)
             if who is None:

@@ -1,0 +1,132 @@
+"""Prevention effects (615): shields against damage, and protection's prevention (702.16e).
+
+A shield ("prevent the next 3 damage that would be dealt to any target this
+turn", "prevent all combat damage that would be dealt this turn") is a
+prevention effect created by a resolving spell or ability; it lasts until
+it is used up or the turn ends (615.3, 615.7). Protection prevents all
+damage from sources with its quality; it is one of the effects a player
+orders when several could prevent the same damage (616.1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generator
+
+from .decisions import Decision, Option, PreventionOrder
+from .matching import has_quality
+from .objects import GameObject, Player
+from .replacement import Damage, ReplacementEffect, add_effect, remove_effect
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+Gen = Generator[Decision, Any, Any]
+
+PROTECTION_ID = -1   # protection's number in a choice among effects (saved games answer with it)
+
+
+@dataclass(eq=False)
+class PreventionShield(ReplacementEffect):
+    """Prevent the next ``amount`` damage (None: all damage) to ``recipient`` (None: anyone) this turn (615.7);
+    ``combat_only`` limits it to combat damage."""
+
+    watches: ClassVar[str] = "damage"
+    rules: ClassVar[tuple[str, ...]] = ("615.1",)
+    recipient: int | None = None
+    amount: int | None = None
+    combat_only: bool = False
+
+    def applies(self, game: "GameState", event: Damage) -> bool:
+        return (self.recipient is None or self.recipient == event.recipient) and \
+            (event.combat or not self.combat_only) and (self.amount is None or self.amount > 0)
+
+    def apply(self, game: "GameState", event: Damage) -> Gen:
+        event.prevented_by.append(self.source_name)
+        if self.amount is None:
+            event.amount = 0
+        else:
+            k = min(self.amount, event.amount)
+            self.amount -= k
+            event.amount -= k
+            if self.amount <= 0:
+                remove_effect(game, self)
+        game.touch()
+        return event if event.amount > 0 else None
+        yield  # pragma: no cover
+
+    def label(self, game: "GameState") -> str:
+        what = "all" if self.amount is None else f"the next {self.amount}"
+        return f"{self.source_name}: prevent {what} damage"
+
+    def alike_key(self) -> Any:
+        return (self.amount is None, self.amount, self.source_name)
+
+
+@dataclass(eq=False)
+class Protection(ReplacementEffect):
+    """Damage from a source with a quality the recipient has protection from is prevented (702.16e)."""
+
+    watches: ClassVar[str] = "damage"
+    rules: ClassVar[tuple[str, ...]] = ("702.16e", "615.1")
+
+    def applies(self, game: "GameState", event: Damage) -> bool:
+        return True
+
+    def apply(self, game: "GameState", event: Damage) -> Gen:
+        event.prevented_by.append("protection")
+        event.amount = 0
+        return None
+        yield  # pragma: no cover
+
+    def label(self, game: "GameState") -> str:
+        return "protection: prevent all damage"
+
+    def alike_key(self) -> Any:
+        return (True, None, "protection")
+
+
+def protection_from(game: "GameState", source: Any, recipient: Any) -> tuple[ReplacementEffect, ...]:
+    """Protection's prevention, if the recipient has protection from a quality of the source."""
+    if not isinstance(recipient, GameObject):
+        return ()
+    qualities = game.keyword_params(recipient, "protection")
+    if qualities and any(has_quality(game, source, q) for q in qualities):
+        return (Protection(id=PROTECTION_ID, source_name="protection", controller=game.controller_of(recipient)),)
+    return ()
+
+
+def add_prevention(game: "GameState", recipient: int | None, amount: int | None, combat_only: bool,
+                   source_name: str, controller: int) -> None:
+    """A shield from a resolving spell or ability, until used up or the end of the turn (615.3)."""
+    # Shields are numbered among the game's objects, as they were before effects had numbers of
+    # their own: saved games name them in answers, and number the objects made after them.
+    add_effect(game, PreventionShield(id=game.new_id(), source_name=source_name, controller=controller,
+                                      recipient=recipient, amount=amount, combat_only=combat_only))
+
+
+def shield_order(game: "GameState", parts: list[tuple[Any, int, int]], combat: bool) -> Gen:
+    """615.7: when a shield could prevent damage from several sources dealt at once, the affected player
+    (or the controller of the affected permanent) chooses which source's damage it prevents first.
+    Returns the damage parts, those the shield meets first first."""
+    out = list(parts)
+    recipients = list(dict.fromkeys(rid for _, rid, _ in parts))
+    for rid in recipients:
+        mine = [p for p in out if p[1] == rid]
+        sources = list(dict.fromkeys(p[0].id for p in mine))
+        if len(sources) < 2:
+            continue
+        if not any(isinstance(s, PreventionShield) and s.amount is not None and s.amount > 0
+                   and (s.recipient is None or s.recipient == rid) and (combat or not s.combat_only)
+                   for s in game.replacements):
+            continue
+        thing = game.get(rid)
+        chooser = thing.index if isinstance(thing, Player) else game.controller_of(thing)
+        ans = yield PreventionOrder(player=chooser, prompt=f"A prevention shield protects {game.describe(rid)} from "
+                                    "damage dealt by several sources at once: choose whose damage it prevents first "
+                                    "(615.7)", options=[Option(p[0].id, p[0].name) for p in mine], min=1, max=1)
+        first = ans[0]
+        ordered = [p for p in mine if p[0].id == first] + [p for p in mine if p[0].id != first]
+        rest = [p for p in out if p[1] != rid]
+        out = ordered + rest
+    return out

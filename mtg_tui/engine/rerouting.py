@@ -1,0 +1,81 @@
+"""Replacement effects that send a moving object somewhere else instead (614.1a).
+
+"If that creature would die this turn, exile it instead" is created by a
+resolving spell for one object (that object only: if it changes zones it
+is a new object, 400.7). Flashback's "exile this card instead of putting
+it anywhere else any time it would leave the stack" (702.34a) is created
+as the spell is cast with its flashback cost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generator
+
+from .decisions import Decision
+from .objects import GameObject
+from .replacement import ReplacementEffect, ZoneMove, add_effect, remove_effect
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+Gen = Generator[Decision, Any, Any]
+
+
+@dataclass(eq=False)
+class ExileIfDies(ReplacementEffect):
+    """If the object ``obj_id`` would die this turn, it is exiled instead."""
+
+    watches: ClassVar[str] = "move"
+    rules: ClassVar[tuple[str, ...]] = ("614.1a",)
+    obj_id: int = 0
+
+    def applies(self, game: "GameState", event: ZoneMove) -> bool:
+        return event.dies and event.obj.id == self.obj_id
+
+    def apply(self, game: "GameState", event: ZoneMove) -> Gen:
+        event.to_zone = "exile"
+        game.log_event(f"{event.obj.name} would die: it is exiled instead.", self.rules, (event.obj.id,))
+        return event
+        yield  # pragma: no cover
+
+    def label(self, game: "GameState") -> str:
+        return f"{self.source_name}: exile it instead"
+
+    def alike_key(self) -> Any:
+        return ("exile_if_dies", self.obj_id)
+
+
+@dataclass(eq=False)
+class ExileIfLeavesStack(ReplacementEffect):
+    """The spell ``obj_id`` is exiled instead of going anywhere else when it leaves the stack (702.34a)."""
+
+    watches: ClassVar[str] = "move"
+    rules: ClassVar[tuple[str, ...]] = ("702.34a", "614.1a")
+    obj_id: int = 0
+
+    def applies(self, game: "GameState", event: ZoneMove) -> bool:
+        return event.from_zone == "stack" and event.obj.id == self.obj_id
+
+    def apply(self, game: "GameState", event: ZoneMove) -> Gen:
+        remove_effect(game, self)
+        if event.to_zone != "exile":
+            event.to_zone = "exile"
+            game.log_event(f"{event.obj.name} was cast with flashback: it is exiled instead.", self.rules,
+                           (event.obj.id,))
+        return event
+        yield  # pragma: no cover
+
+    def label(self, game: "GameState") -> str:
+        return f"{self.source_name}: exile it instead"
+
+
+def exile_if_dies(game: "GameState", obj: GameObject, source_name: str, controller: int) -> None:
+    add_effect(game, ExileIfDies(source_name=source_name, controller=controller, obj_id=obj.id))
+
+
+def exile_when_it_leaves_the_stack(game: "GameState", spell: GameObject) -> None:
+    """Flashback's replacement for a spell cast from the graveyard (702.34a)."""
+    add_effect(game, ExileIfLeavesStack(source_name=spell.name, source_id=spell.id, source_uid=spell.card_uid,
+                                        controller=spell.controller, timestamp=spell.timestamp,
+                                        obj_id=spell.id), duration="until_used")
