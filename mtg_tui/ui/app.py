@@ -9,16 +9,16 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from rich.text import Text
-from textual.app import App, SystemCommand
-from textual.screen import Screen
+from textual.app import App
 
+from . import keys
 from .opponents import make_opponent
 from .saves import KEEP, new_save_path, prune, saves_dir
 from .session import Session
 from .screens.game import GameScreen
 from .screens.handoff import HandoffScreen
 from .screens.overlays import (ConfirmScreen, GameOverScreen, HelpScreen, InspectScreen, ListScreen, LogScreen,
-                               open_rules)
+                               MenuScreen, open_rules)
 from .snapshot import Snapshot
 
 
@@ -60,7 +60,8 @@ class MtgApp(App[None]):
     """mtg-tui: a game of Magic against the computer or hot-seat."""
 
     TITLE = "mtg-tui"
-    ENABLE_COMMAND_PALETTE = True
+    ENABLE_COMMAND_PALETTE = False       # Ctrl+P is the game's own menu
+    BINDINGS = keys.app_bindings()
 
     def __init__(self, session: Session | None = None, *, options: GameOptions | None = None,
                  cards: Any = None, pace: float = 0.7, notes: list[str] | None = None,
@@ -98,15 +99,13 @@ class MtgApp(App[None]):
         screen = GameScreen(self.session, self.pace, self.notes, explain=old_explain)
         old = self.game_screen
         self.game_screen = screen
-        if old is None:
+        if old is None or old not in self.screen_stack:
             self.push_screen(screen)
-        else:
-            if old.worker is not None:
-                old.stop_agent()
-            self.switch_screen(screen) if self.screen is old else self._replace_game(screen)
-
-    def _replace_game(self, screen: GameScreen) -> None:
-        while len(self.screen_stack) > 2:
+            return
+        old.stop_agent()
+        # Close what is over the old board (boxes, a hand-off), then put the new board in its place. The
+        # old board and its boxes ignore whatever keys, timers and workers of theirs are still queued.
+        while self.screen is not old and len(self.screen_stack) > 2:
             self.pop_screen()
         self.switch_screen(screen)
 
@@ -164,18 +163,16 @@ class MtgApp(App[None]):
     def show_help(self, screen: GameScreen) -> None:
         ctx = ""
         if screen.state is not None:
-            p = screen.state.prompt
-            ctx = f"Now: {p.title}\nKeys: " + ", ".join(f"{k} {w}" for k, w in p.hints())
+            ctx = f"Now: {screen.state.prompt.title}"
         elif screen.mode == "board":
             ctx = "Now: you have priority. Space passes; Enter or a acts."
         elif screen.mode == "wait":
             ctx = "Now: the computer is playing. You can look around and inspect cards."
-        if "help" not in self._installed_screens:
-            self.install_screen(HelpScreen(), "help")
-        help_screen = self.get_screen("help")
-        assert isinstance(help_screen, HelpScreen)
-        help_screen.set_context(ctx)
-        self.push_screen("help")
+        elif screen.mode == "over":
+            ctx = "Now: the game is over."
+        if isinstance(self.screen, HelpScreen):
+            return
+        self.push_screen(HelpScreen(ctx, screen.key_hints()))
 
     def show_inspect(self, screen: GameScreen, oid: int) -> None:
         snap = screen.snap
@@ -304,20 +301,60 @@ class MtgApp(App[None]):
                                        f"{s.name(who)} offers a draw. {s.name(1 - who)}, do you accept? (104.4i)"),
                          done)
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
-        yield SystemCommand("Concede", "Concede this game (asks first)", self.concede)
-        yield SystemCommand("Offer a draw", "End the game as a draw if the opponent agrees", self.offer_draw)
-        yield SystemCommand("New game", "A new game with the same decks and a new seed",
-                            lambda: self.new_game(rematch=False))
-        yield SystemCommand("Rematch", "The same game again (same seed)", lambda: self.new_game(rematch=True))
-        if self.game_screen is not None:
-            gs = self.game_screen
-            yield SystemCommand("Computer faster", "Less time between the computer's actions",
-                                lambda: gs.board_key("plus", "+"))
-            yield SystemCommand("Computer slower", "More time between the computer's actions",
-                                lambda: gs.board_key("minus", "-"))
-            yield SystemCommand("Help", "Keys and markers", lambda: self.show_help(gs))
+    def action_menu(self) -> None:
+        """Ctrl+P: the game's menu, over the board (again: closes it)."""
+        if isinstance(self.screen, MenuScreen):
+            self.screen.dismiss(None)
+            return
+        s = self.session
+        gs = self.game_screen
+        on_handoff = isinstance(self.screen, HandoffScreen)
+        playing = s is not None and not s.game.over and not on_handoff
+        vs_computer = s is not None and any(not seat.human for seat in s.seats)
+        items: list[tuple[str, str, str]] = []
+        if playing:
+            items.append(("c", "Concede", "concede this game (asks first)"))
+            items.append(("d", "Offer a draw", "the game ends in a draw if the opponent agrees"))
+        if self.options is not None:
+            items.append(("n", "New game", "the same decks, the next seed"))
+            items.append(("r", "Rematch", "the same decks and seed: the same shuffles"))
+        if vs_computer and gs is not None:
+            items.append(("+", "Computer faster", f"less time between its actions (now {gs.pace:.1f} s)"))
+            items.append(("-", "Computer slower", "more time between its actions"))
+        if gs is not None and not on_handoff:
+            items.append(("k", "Keys and help", "every key, and what the step bar says"))
+        items.append(("q", "Quit", "the game is saved: 'mtg-tui play --resume' continues it"))
+
+        def chosen(key: str | None) -> None:
+            if key == "c":
+                self.concede()
+            elif key == "d":
+                self.offer_draw()
+            elif key in ("n", "r"):
+                self.ask_new_game(rematch=key == "r")
+            elif key in ("+", "-") and self.game_screen is not None:
+                self.game_screen.action_speed("faster" if key == "+" else "slower")
+            elif key == "k" and self.game_screen is not None:
+                self.show_help(self.game_screen)
+            elif key == "q":
+                self.action_quit()
+
+        self.push_screen(MenuScreen(items), chosen)
+
+    def ask_new_game(self, rematch: bool) -> None:
+        """A new game from the menu: asks first while this one is still being played."""
+        s = self.session
+        if s is None or s.game.over:
+            self.new_game(rematch)
+            return
+        what = "the same game again (same seed)" if rematch else "a new game (next seed)"
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.new_game(rematch)
+
+        self.push_screen(ConfirmScreen("Leave this game?", f"Start {what}? The game in progress ends here and isn't kept."),
+                         done)
 
 
 def snapshot_of(app: MtgApp) -> Snapshot | None:

@@ -13,7 +13,9 @@ from typing import Any
 
 from rich.text import Text
 from textual import events
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
+from textual.binding import NoBinding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
@@ -22,15 +24,12 @@ from ...engine.decisions import Decision, IllegalAnswer
 from ..prompts import Answer, Cancel, Inspect, PromptState, Redraw, actions_menu, prompt_for
 from ..session import Session
 from ..snapshot import Snapshot, take
-from ..stops import STOP_STEPS, SKIPS, Skip, yield_key
+from .. import keys
+from ..stops import STOP_STEPS, SKIPS, Skip, Stops, yield_key
 from ..widgets.board import (BattlefieldZone, CardPanel, HandZone, KeyBar, LogPanel, PlayerLine, PromptPanel,
                              StackZone, StatusBar, Zone)
 
 ZONES = ("hand", "my-bf", "opp-bf", "stack", "log")
-ZONE_KEYS = {"h": "hand", "b": "my-bf", "B": "opp-bf", "s": "stack", "l": "log"}
-SKIP_KEYS = {"e": "eot", "f4": "eot", "E": "turn", "f6": "turn", "n": "main", "f7": "main",
-             "r": "stack", "f10": "stack", "w": "my_turn", "f9": "my_turn"}
-STOP_KEYS = {str((i + 1) % 10): step for i, (step, _) in enumerate(STOP_STEPS)}
 PACES = (0.0, 0.2, 0.4, 0.7, 1.0, 1.5, 2.5)
 # Log entries by the computer worth pausing on.
 VISIBLE_KINDS = ("cast", "activate", "combat", "trigger", "event", "draw")
@@ -43,6 +42,7 @@ DOING = {"priority": "thinking", "mulligan": "deciding on a mulligan", "bottom":
 
 class GameScreen(Screen):
     CSS_PATH = "game.tcss"
+    BINDINGS = keys.bindings()
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
     def __init__(self, session: Session, pace: float = 0.7, notes: list[str] | None = None,
@@ -109,7 +109,7 @@ class GameScreen(Screen):
 
     def redraw(self) -> None:
         snap = self.snap
-        if snap is None:
+        if snap is None or not self.is_mounted:
             return
         me = self.viewer
         opp = 1 - me
@@ -196,28 +196,22 @@ class GameScreen(Screen):
         panel.prompt = None
         panel.headline = None
         panel.body = []
-        hints: list[tuple[str, str]] = []
         if self.mode == "prompt" and self.state is not None:
             panel.prompt = self.state.prompt
-            hints = list(self.state.prompt.hints())
-            hints += [("?", "help")]
         elif self.mode == "board" and snap is not None:
-            panel.headline, panel.body, hints = self._board_prompt(snap)
+            panel.headline, panel.body = self._board_prompt(snap)
         elif self.mode == "wait" and snap is not None:
             who = self._thinking_text() or "The computer is playing (+/- changes its speed)."
             panel.headline = Text(who, style="bold")
             if self.last_agent_text:
                 panel.body = [Text(self.last_agent_text)]
-            hints = [("Tab/h/b/B/s/l", "look"), ("i", "inspect"), ("+/-", f"speed ({self.pace:.1f}s)"),
-                     ("?", "help")]
         elif self.mode == "over" and snap is not None:
             panel.headline = Text(self._result_text(snap), style="bold reverse")
-            hints = [("N", "new game"), ("R", "rematch"), ("Ctrl+Q", "quit"), ("l", "log"), ("i", "inspect")]
         if self.error_text:
             panel.body = [Text(self.error_text, style="bold reverse")] + panel.body
         if self.notes and self.mode in ("board", "prompt", "wait") and not self.session.last_seen:
             panel.body = panel.body + [Text(n, style="italic") for n in self.notes]
-        keys.hints = hints + [("^Q", "quit")]
+        keys.hints = self.key_hints()
         keys.changed(tuple(keys.hints))
         if panel.prompt is not None:
             # A prompt changes in place (picks, cursor): always repaint, and make sure the board's text is
@@ -226,7 +220,17 @@ class GameScreen(Screen):
         else:
             panel.changed((panel.headline.plain if panel.headline else None, tuple(t.plain for t in panel.body)))
 
-    def _board_prompt(self, snap: Snapshot) -> tuple[Text, list[Text], list[tuple[str, str]]]:
+    def key_hints(self) -> list[tuple[str, str]]:
+        """The keys that do something now, most important first: the prompt's, then the board's."""
+        out: list[tuple[str, str]] = []
+        if self.mode == "prompt" and self.state is not None:
+            out += self.state.prompt.hints()
+        for spec in keys.bar_keys(self.mode):
+            if self.applies(spec):
+                out.append((spec.bar_key, spec.label))
+        return out
+
+    def _board_prompt(self, snap: Snapshot) -> tuple[Text, list[Text]]:
         me = self.viewer
         step = snap.step_name
         whose = "Your" if snap.active == me else f"{snap.players[snap.active].name}'s"
@@ -241,13 +245,7 @@ class GameScreen(Screen):
                              "Space: pass"))
         else:
             body.append(Text("Nothing to do but pass (Space)." + (" m taps for mana." if snap.mana_actions else "")))
-        hints = [("Space", "pass"), ("Enter", "play/use"), ("a", "actions"), ("i", "inspect"),
-                 ("e", "to end of turn"), ("n", "next main"), ("w", "my turn"), ("f", "full control"),
-                 ("1-0", "stops"), ("?", "help")]
-        if snap.stack:
-            hints.insert(5, ("r", "until resolved"))
-            hints.insert(6, ("y", "always yield"))
-        return head, body, hints
+        return head, body
 
     def _result_text(self, snap: Snapshot) -> str:
         if snap.is_draw:
@@ -258,9 +256,14 @@ class GameScreen(Screen):
 
     # -- driving the game ----------------------------------------------------------------
 
+    @property
+    def current(self) -> bool:
+        """False once a new game has replaced this one: its timers and workers then change nothing."""
+        return getattr(self.app, "game_screen", self) is self
+
     def advance(self) -> None:
         """Run the game until a person or the computer must decide, and show that."""
-        if self.worker is not None:
+        if self.worker is not None or not self.current:
             return
         try:
             step = self.session.next()
@@ -349,6 +352,8 @@ class GameScreen(Screen):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         w = event.worker
+        if not self.current:
+            return
         if w is not self.worker or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR,
                                                         WorkerState.CANCELLED):
             return
@@ -385,25 +390,58 @@ class GameScreen(Screen):
             self.worker.cancel()
 
     # -- keys ---------------------------------------------------------------------------
+    # Board keys are Textual bindings made from ui/keys.py; check_action() enables each in the modes the
+    # declaration names. A prompt sees every key first and keeps the ones it uses. The screen runs its
+    # bindings itself, as each key arrives: left to bubble up to the app, a key would act after the keys
+    # typed behind it had already been read against the old state ("a" then a menu letter).
 
     def on_key(self, event: events.Key) -> None:
-        key, char = event.key, event.character
-        if key in ("ctrl+q", "ctrl+p", "ctrl+c"):
+        if event.key in ("ctrl+q", "ctrl+p", "ctrl+c"):
             return
         event.stop()
         event.prevent_default()
-        if key in ("question_mark", "f1") or char == "?":
-            self.app.show_help(self)
+        if self.app.screen is not self:
+            return        # a key queued before a box opened over the board (or after this game was replaced)
+        if self.mode == "prompt" and self.state is not None and self.prompt_key(event.key, event.character):
             return
-        if char == "L":        # the whole log, in every mode (no prompt uses capital letters but A)
-            self.app.show_log(self)
-            return
-        if self.mode == "prompt" and self.state is not None:
-            self.prompt_key(key, char)
-            return
-        self.board_key(key, char)
+        self.run_binding(event.key)
 
-    def prompt_key(self, key: str, char: str | None) -> None:
+    def run_binding(self, key: str) -> bool:
+        try:
+            found = self._bindings.get_bindings_for_key(key)
+        except NoBinding:
+            return False
+        for binding in found:
+            _, name, params = parse_action(binding.action)
+            if self.check_action(name, params):
+                getattr(self, f"action_{name}")(*params)
+                return True
+        return False
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        spec = keys.spec_of(action)
+        if spec is None:
+            return False          # Textual's own screen keys (Tab moving focus) mean nothing here
+        return self.applies(spec, parameters)
+
+    def applies(self, spec: keys.GameKey, parameters: tuple[object, ...] = ()) -> bool:
+        """Does this key do something now?"""
+        if self.snap is None or self.app.screen is not self or self.mode not in spec.modes:
+            return False
+        action = spec.action.split("(")[0]
+        param = parameters[0] if parameters else spec.action.partition("'")[2].rstrip("')") or None
+        if action in ("yield_always", "yield_turn") or (action == "skip" and param == "stack"):
+            if not self.snap.stack:
+                return False
+        if action in ("skip", "full_step", "full_locked", "cancel_skips", "toggle_stop", "yield_always",
+                      "yield_turn"):
+            return self.session.stops.get(self.viewer) is not None
+        if action == "speed":
+            return any(not s.human for s in self.session.seats)
+        return True
+
+    def prompt_key(self, key: str, char: str | None) -> bool:
+        """Give a key to the prompt on screen; True if the prompt used it."""
         st = self.state
         assert st is not None
         out = st.prompt.handle(key, char)
@@ -423,123 +461,129 @@ class GameScreen(Screen):
             self.app.show_inspect(self, out.oid)
         elif isinstance(out, Redraw):
             self.redraw()
+        else:
+            return False
+        return True
 
-    def board_key(self, key: str, char: str | None) -> None:
+    # Looking around (every mode but prompts, where the prompt has the keys).
+
+    def action_focus(self, zone: str) -> None:
+        self.set_focus_zone(zone)
+
+    def action_next_zone(self) -> None:
+        self.set_focus_zone(ZONES[(ZONES.index(self.focus_zone) + 1) % len(ZONES)])
+
+    def action_previous_zone(self) -> None:
+        self.set_focus_zone(ZONES[(ZONES.index(self.focus_zone) - 1) % len(ZONES)])
+
+    def action_move(self, delta: str) -> None:
+        self.move_cursor(int(delta))
+
+    def action_zone(self, which: str) -> None:
+        whose, zone = which.split()
+        me = self.viewer
+        self.app.show_zone(self, me if whose == "mine" else 1 - me, zone)
+
+    def action_log(self) -> None:
+        self.app.show_log(self)
+
+    def action_explain(self) -> None:
+        self.toggle_explain()
+
+    def action_inspect(self) -> None:
+        self.inspect_focused()
+
+    def action_help(self) -> None:
+        self.app.show_help(self)
+
+    def action_speed(self, which: str) -> None:
+        i = min(range(len(PACES)), key=lambda j: abs(PACES[j] - self.pace))
+        i = max(0, i - 1) if which == "faster" else min(len(PACES) - 1, i + 1)
+        self.pace = PACES[i]
+        self.app.notify(f"The computer's actions: {self.pace:.1f} s each", timeout=2)
+        self.redraw()
+
+    def action_new_game(self) -> None:
+        self.app.new_game(rematch=False)
+
+    def action_rematch(self) -> None:
+        self.app.new_game(rematch=True)
+
+    # Stops and skips.
+
+    @property
+    def stops(self) -> Stops:
+        return self.session.stops[self.viewer]
+
+    def action_toggle_stop(self, step: str) -> None:
         snap = self.snap
-        if snap is None:
-            return
-        k = char if char and (char.isalnum() or char in "+-") and len(char) == 1 else key
-        acting = self.mode == "board"
-        # Looking around works in every mode.
-        if k in ZONE_KEYS:
-            self.set_focus_zone(ZONE_KEYS[k])
-            return
-        if key == "tab":
-            self.set_focus_zone(ZONES[(ZONES.index(self.focus_zone) + 1) % len(ZONES)])
-            return
-        if key == "shift+tab":
-            self.set_focus_zone(ZONES[(ZONES.index(self.focus_zone) - 1) % len(ZONES)])
-            return
-        if key in ("left", "up"):
-            self.move_cursor(-1)
-            return
-        if key in ("right", "down"):
-            self.move_cursor(1)
-            return
-        if key in ("home", "end"):
-            self.move_cursor(-10_000 if key == "home" else 10_000)
-            return
-        if k in ("g", "G", "x", "X"):
-            me = self.viewer
-            who = me if k in ("g", "x") else 1 - me
-            zone = "graveyard" if k in ("g", "G") else "exile"
-            self.app.show_zone(self, who, zone)
-            return
-        if k == "L":
-            self.app.show_log(self)
-            return
-        if k == "v":
-            self.toggle_explain()
-            return
-        if k == "i":
-            self.inspect_focused()
-            return
-        if k in ("+", "-") or key in ("plus", "minus"):
-            up = k == "-" or key == "minus"   # "-" slower, "+" faster
-            i = min(range(len(PACES)), key=lambda j: abs(PACES[j] - self.pace))
-            i = min(len(PACES) - 1, i + 1) if up else max(0, i - 1)
-            self.pace = PACES[i]
-            self.app.notify(f"The computer's actions: {self.pace:.1f} s each", timeout=2)
-            self.redraw()
-            return
-        if self.mode == "over":
-            if k == "N":
-                self.app.new_game(rematch=False)
-            elif k == "R":
-                self.app.new_game(rematch=True)
-            return
-        stops = self.session.stops.get(self.viewer)
-        if stops is not None and k in STOP_KEYS:
-            step = STOP_KEYS[k]
-            my_turn = snap.active == self.viewer
-            on = stops.toggle(step, my_turn)
-            whose = "your" if my_turn else "the opponent's"
-            self.app.notify(f"Stop {'set' if on else 'removed'}: {dict(STOP_STEPS)[step]} in {whose} turns", timeout=2)
-            self.session.save()
-            self.redraw()
-            return
-        if stops is not None and k in ("c", "f3"):
-            stops.clear()
-            self.app.notify("Skips and yields cancelled", timeout=2)
-            self.redraw()
-            return
-        if stops is not None and k == "F":
-            stops.full_locked = not stops.full_locked
-            self.app.notify("Full control " + ("on: you get every priority" if stops.full_locked else "off"),
-                            timeout=2)
-            self.redraw()
-            return
-        if not acting:
-            return
-        d = self.decision
-        if d is None or d.kind != "priority":
-            return
-        if stops is not None and k == "f":
-            stops.full_step = (snap.turn, snap.step)
-            self.app.notify("Full control for this step", timeout=2)
-            self.redraw()
-            return
-        if stops is not None and k in SKIP_KEYS:
-            kind = SKIP_KEYS[k]
-            stops.skip = Skip(kind, snap.turn, snap.step, len(snap.stack))
-            self.app.notify(f"Passing {SKIPS[kind]}", timeout=2)
-            self.submit({"action": "pass"})
-            return
-        if stops is not None and k in ("y", "Y") and snap.stack:
-            top = snap.stack[0]
-            if k == "y":
-                stops.yields.add(yield_key(top))
-            else:
-                stops.yields_turn[yield_key(top)] = snap.turn
-            self.app.notify(f"Yielding to {top.name} " + ("always" if k == "y" else "this turn"), timeout=2)
-            self.submit({"action": "pass"})
-            return
-        if key in ("space", "f2"):
-            self.submit({"action": "pass"})
-            return
-        if k == "a":
+        assert snap is not None
+        my_turn = snap.active == self.viewer
+        on = self.stops.toggle(step, my_turn)
+        whose = "your" if my_turn else "the opponent's"
+        self.app.notify(f"Stop {'set' if on else 'removed'}: {dict(STOP_STEPS)[step]} in {whose} turns", timeout=2)
+        self.session.save()
+        self.redraw()
+
+    def action_cancel_skips(self) -> None:
+        self.stops.clear()
+        self.app.notify("Skips and yields cancelled", timeout=2)
+        self.redraw()
+
+    def action_full_locked(self) -> None:
+        stops = self.stops
+        stops.full_locked = not stops.full_locked
+        self.app.notify("Full control " + ("on: you get every priority" if stops.full_locked else "off"), timeout=2)
+        self.redraw()
+
+    def action_full_step(self) -> None:
+        snap = self.snap
+        assert snap is not None
+        self.stops.full_step = (snap.turn, snap.step)
+        self.app.notify("Full control for this step", timeout=2)
+        self.redraw()
+
+    def action_skip(self, kind: str) -> None:
+        snap = self.snap
+        assert snap is not None
+        self.stops.skip = Skip(kind, snap.turn, snap.step, len(snap.stack))
+        self.app.notify(f"Passing {SKIPS[kind]}", timeout=2)
+        self.submit({"action": "pass"})
+
+    def _yield(self, always: bool) -> None:
+        snap = self.snap
+        assert snap is not None and snap.stack
+        top = snap.stack[0]
+        if always:
+            self.stops.yields.add(yield_key(top))
+        else:
+            self.stops.yields_turn[yield_key(top)] = snap.turn
+        self.app.notify(f"Yielding to {top.name} " + ("always" if always else "this turn"), timeout=2)
+        self.submit({"action": "pass"})
+
+    def action_yield_always(self) -> None:
+        self._yield(True)
+
+    def action_yield_turn(self) -> None:
+        self._yield(False)
+
+    # Acting with priority.
+
+    def action_pass_priority(self) -> None:
+        self.submit({"action": "pass"})
+
+    def action_actions(self) -> None:
+        self.open_menu(None)
+
+    def action_mana(self) -> None:
+        self.open_menu(None, mana=True)
+
+    def action_use(self) -> None:
+        item = self.focused_item()
+        if item is None:
             self.open_menu(None)
             return
-        if k == "m":
-            self.open_menu(None, mana=True)
-            return
-        if key == "enter":
-            item = self.focused_item()
-            if item is None:
-                self.open_menu(None)
-                return
-            self.open_menu(item.oid, ids=item.ids)
-            return
+        self.open_menu(item.oid, ids=item.ids)
 
     def toggle_explain(self) -> None:
         self.explain = not self.explain

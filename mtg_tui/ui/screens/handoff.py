@@ -60,6 +60,9 @@ class HandoffScreen(Screen[None]):
     def on_key(self, event: events.Key) -> None:
         if event.key in ("ctrl+q", "ctrl+p", "ctrl+c"):
             return
+        if self.app.screen is not self:
+            event.stop()      # queued before this screen closed: it must not close what is under it
+            return
         if event.key in ("up", "down", "pageup", "pagedown"):
             return
         event.stop()

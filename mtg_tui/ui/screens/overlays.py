@@ -20,6 +20,17 @@ from ..widgets.board import card_lines
 LABELS = "abcdefghjklmnopqrstuvwxyz"
 
 
+def body_width() -> int:
+    """The width of a box's text in this terminal (overlays.tcss: 90% wide, at most 110, with a border,
+    padding and a scroll bar)."""
+    from textual._context import active_app
+    try:
+        width = active_app.get().size.width
+    except LookupError:
+        width = 80
+    return max(20, min(110, int(width * 0.9)) - 6)
+
+
 class Overlay(ModalScreen[Any]):
     """A box in the middle of the screen; Esc (or q) closes it."""
 
@@ -44,8 +55,18 @@ class Overlay(ModalScreen[Any]):
         if self.is_mounted:
             self.query_one(".overlay-body", Static).update(body)
 
+    def dismiss(self, result: Any = None) -> Any:
+        """Close once: keys queued before the box closed (or after something above it was closed for it)
+        must not close whatever is under it."""
+        if self.app.screen is not self:
+            return None
+        return super().dismiss(result)
+
     def on_key(self, event: events.Key) -> None:
         if event.key in ("ctrl+q", "ctrl+p", "ctrl+c"):
+            return
+        if self.app.screen is not self:
+            event.stop()
             return
         if event.key in ("up", "down", "pageup", "pagedown", "home", "end"):
             scroll = self.query_one(".overlay-scroll", VerticalScroll)
@@ -308,65 +329,97 @@ class GameOverScreen(Overlay):
             self.dismiss(None)
 
 
-HELP_BOARD = """\
-When you have priority (the board):
-  Space / F2      pass priority once
-  Enter           play, cast or activate the highlighted card (a menu if it has several actions)
-  a               every action you can take now, by letter
-  m               tap a permanent for mana
-  Tab, Shift+Tab  move between zones;  arrows move within a zone
-  h b B s l       focus: hand / your battlefield / opponent's battlefield / stack / log
-  g G x X         your graveyard / opponent's graveyard / your exile / opponent's exile
-  L               the whole log, every step, with rule numbers
-  i               inspect the highlighted card (on a log entry: the rules it cites, in full)
-  v               explanations on/off: each log entry with the rules it cites, in plain words
-
-Passing and stops (as in MTGO and XMage):
-  e / F4          pass until end of turn (stops if the opponent puts something on the stack)
-  E / F6          pass the whole turn (decisions you must make are still asked)
-  n / F7          pass to the next main phase
-  r / F10         pass until the stack resolves
-  w / F9          pass until your next turn
-  c / F3          cancel skips and yields
-  f               full control for this step;  F  full control always (on/off)
-  y / Y           always yield to the ability on top of the stack / until end of turn
-  1-0             toggle your stop at UP DR M1 BC DA DB CD EC M2 ET, for the turn shown
-                  (your turns and the opponent's turns have separate stops; * marks a stop)
-  The game passes for you when you have nothing to do but pass (mana abilities aside),
-  and where no stop applies. It always asks you to declare attackers and blockers.
-
-Prompts:
-  a-z (not i)     choose; in a list where you choose several, a letter picks or unpicks
-  Enter           choose the highlighted choice;  arrows move the highlight
-  Space / F2      done / confirm / the proposed answer (auto-pay, automatic damage, auto-order)
-  Esc             back out of a spell or ability you are casting: nothing has changed yet
-  i               inspect the highlighted choice
-  Attackers: letters toggle, A attacks with all (or none), Space confirms.
-  Blockers: a blocker's letter picks the attacker it blocks (again: the next one, then none).
-  Paying: Space pays as proposed; m chooses the sources by hand.
-
+MARKERS = """\
 Markers: (T) tapped, (sick) summoning sick, dmg N damage, [+1/+1 x2] counters,
   ATK->Bob attacking, BLK->X blocking, +Rancor attached, 3/3* changed power/toughness,
   + in your hand: you can play it now. Mana always shows its letters: {2}{W}{U}.
 
-Anywhere: ? or F1 help   +/- the computer's speed   Ctrl+P commands (concede, new game)
-  Ctrl+Q quit (the game is saved after every move: mtg-tui play --resume continues it)
-"""
+The game passes for you when you have nothing to do but pass (mana abilities aside), and where
+no stop applies. It always asks you to declare attackers and blockers."""
+
+
+def phase_legend() -> str:
+    """What the step bar at the top says."""
+    from ..stops import STOP_STEPS
+    names = {"upkeep": "upkeep", "draw": "draw", "main1": "main 1", "beginning_of_combat": "beginning of combat",
+             "declare_attackers": "declare attackers", "declare_blockers": "declare blockers",
+             "combat_damage": "combat damage", "end_of_combat": "end of combat", "main2": "main 2",
+             "end": "end step"}
+    steps = ", ".join(f"{short} {names.get(step, step)}" for step, short in STOP_STEPS)
+    return (f"The step bar: {steps}. [M1] is the step now; * marks a step where you stop "
+            "(keys 1-0 set them, separately for your turns and the opponent's).")
 
 
 class HelpScreen(Overlay):
-    """Kept installed and reused: opening it again costs no new widgets."""
+    """Help: what is asked now and the keys that apply, the step bar, then every key of the game."""
 
-    def __init__(self, context: str = "") -> None:
-        super().__init__("Help", self.text_for(context), "Esc: close   Up/Down: scroll")
+    def __init__(self, context: str = "", now: list[tuple[str, str]] | None = None) -> None:
+        self.context = context
+        self.now = [(k, w) for k, w in now or [] if k != "?"]
+        super().__init__("Help", self.text_for(self.context, self.now, body_width()),
+                         "Esc: close   Up/Down/PgUp/PgDn: scroll")
 
     @staticmethod
-    def text_for(context: str) -> Text:
+    def text_for(context: str, now: list[tuple[str, str]], width: int = 76) -> Text:
+        from ..keys import help_lines
         body = Text()
         if context:
-            body.append(context + "\n\n", style="bold")
-        body.append(HELP_BOARD)
+            body.append(context + "\n", style="bold")
+        if now:
+            body.append("Keys now: ", style="bold")
+            for i, (k, what) in enumerate(now):
+                if i:
+                    body.append("   ")
+                body.append(k, style="bold reverse")
+                body.append(f" {what}")
+            body.append("\n")
+        if context or now:
+            body.append("\n")
+        body.append(phase_legend() + "\n\n")
+        body.append("\n".join(help_lines(width)))
+        body.append("\n\n" + MARKERS)
         return body
 
-    def set_context(self, context: str) -> None:
-        self.set_body(self.text_for(context))
+
+class MenuScreen(Overlay):
+    """The game's menu (Ctrl+P): a letter, or the arrows and Enter, picks an item; Esc closes."""
+
+    close_keys = ("escape", "q")
+
+    def __init__(self, items: list[tuple[str, str, str]]) -> None:
+        self.items = items                # (key, name, what it does)
+        self.cursor = 0
+        super().__init__("Menu", self._body(), "letter or Enter: choose   Esc: close")
+
+    def _body(self) -> Text:
+        body = Text()
+        for i, (key, name, what) in enumerate(self.items):
+            if i:
+                body.append("\n")
+            line = Text()
+            line.append(f"{key}) ", style="bold")
+            line.append(name, style="bold")
+            line.append(f"  {what}", style="dim")
+            if i == self.cursor:
+                line.stylize("reverse")
+            body.append_text(line)
+        return body
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in ("up", "down") and self.app.screen is self and self.items:
+            self.cursor = (self.cursor + (1 if event.key == "down" else -1)) % len(self.items)
+            self.set_body(self._body())
+            event.stop()
+            return
+        super().on_key(event)
+
+    def key(self, key: str, char: str | None) -> None:
+        if key == "enter" and self.items:
+            self.dismiss(self.items[self.cursor][0])
+            return
+        for k, _, _ in self.items:
+            if char == k or key == k:
+                self.dismiss(k)
+                return
+        if key in self.close_keys:
+            self.dismiss(None)

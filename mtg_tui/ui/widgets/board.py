@@ -450,20 +450,37 @@ class PromptPanel(Panel):
 
 
 class KeyBar(Panel):
-    """The keys that apply now."""
+    """The keys that apply now, most important first: those that fit, whole, and always the key that
+    shows every other one ("?"), last."""
 
     hints: list[tuple[str, str]] = []
+    more_key = "?"
+
+    @staticmethod
+    def _hint(key: str, what: str) -> Text:
+        t = Text()
+        t.append(f" {key} ", style="bold reverse")
+        t.append(f" {what}")
+        return t
 
     def render(self) -> Text:
+        width = self.size.width or 80
+        tail = [self._hint(k, w) for k, w in self.hints if k == self.more_key][:1]
+        room = width - sum(h.cell_len + 2 for h in tail)
         t = Text()
         for k, what in self.hints:
+            if k == self.more_key:
+                continue
+            h = self._hint(k, what)
+            if t.cell_len + (2 if t.cell_len else 0) + h.cell_len > room:
+                break
             if t.cell_len:
                 t.append("  ")
-            t.append(f" {k} ", style="bold reverse")
-            t.append(f" {what}")
-        width = self.size.width or 80
-        if t.cell_len > width:
-            t.truncate(width, overflow="ellipsis")
+            t.append_text(h)
+        for h in tail:
+            if t.cell_len:
+                t.append("  ")
+            t.append_text(h)
         return t
 
 
