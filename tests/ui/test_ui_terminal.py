@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from mtg_tui.ui.filelock import FileLock, LockBusy
+from mtg_tui.ui.saves import lock_path
+
 TMUX = shutil.which("tmux")
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
 
@@ -85,6 +88,17 @@ def test_play_a_few_turns_in_a_real_terminal(tmp_path: Path) -> None:
         while not list((tmp_path / "saves").glob("*.jsonl")) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert len(list((tmp_path / "saves").glob("*.jsonl"))) == 1
+        # The game lets go of its save when it has quit: resuming before that would find it open.
+        save = next((tmp_path / "saves").glob("*.jsonl"))
+        lock = FileLock(lock_path(save))
+        while time.monotonic() < deadline + 10:
+            try:
+                lock.acquire()
+                break
+            except LockBusy:
+                time.sleep(0.05)
+        assert lock.held
+        lock.release()
     finally:
         term.close()
     term = Terminal(f"{mtg_tui_command()} play --resume --pace 0", env)
