@@ -5,70 +5,65 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..engine.casting import legal_actions
-from ..engine.decisions import Decision, IllegalAnswer
+from ..engine.decisions import (AssignDamage, ChooseX, Decision, DeclareAttackers, DeclareBlockers, Divide, IllegalAnswer,
+                                Mulligan, Pay, Priority, Targets)
+from ..engine.dispatch import DecisionHandler, dispatch
 from ..engine.game import Game
 
 
-class RandomAgent:
+class RandomAgent(DecisionHandler[Any]):
     """Uniform choices, from its own seeded generator (so games stay reproducible)."""
 
     def __init__(self, seed: int | str = 0) -> None:
         self.rng = random.Random(str(seed))
 
     def decide(self, game: Game, d: Decision) -> Any:
-        kind = d.kind
-        rng = self.rng
-        if kind == "priority":
-            options = legal_actions(game, d.player)
-            return dict(rng.choice(options).value)
-        if kind == "mulligan":
-            return rng.choice(["keep", "mulligan"])
-        if kind == "declare_attackers":
-            cands = d.data["candidates"]
-            defenders = d.data["defenders"]
-            for _ in range(20):
-                pick = [[c, rng.choice(defenders)] for c in cands if rng.random() < 0.5]
-                try:
-                    d.validate(pick)
-                    return pick
-                except IllegalAnswer:
-                    continue
-            return [[c, defenders[0]] for c in d.data["must_attack"]]
-        if kind == "declare_blockers":
-            opts: dict[int, list[int]] = d.data["options"]
-            for _ in range(20):
-                pick = []
-                for b, atts in opts.items():
-                    choice = rng.choice([None] + list(atts))
-                    if choice is not None:
-                        pick.append([b, choice])
-                try:
-                    d.validate(pick)
-                    return pick
-                except IllegalAnswer:
-                    continue
-            return []
-        if kind in ("damage_order", "order_triggers"):
-            vals = d.option_values()
-            rng.shuffle(vals)
-            return vals
-        if kind == "assign_damage":
-            return [list(x) for x in d.data["auto"]]
-        if kind == "targets":
-            return self._targets(d)
-        if kind == "pay":
-            return "auto"
-        if kind == "choose" and d.subkind == "x":
-            return rng.randint(d.data.get("min", 0), d.data.get("max", 0))
-        vals = d.option_values()
-        if not vals:
-            return []
-        n = rng.randint(d.min, max(d.min, min(d.max, len(vals))))
-        return rng.sample(vals, n)
+        return dispatch(d, self)
 
-    def _targets(self, d: Decision) -> Any:
-        rows = d.data["specs"]
+    def priority(self, d: Priority) -> Any:
+        return dict(self.rng.choice(d.options).value)
+
+    def mulligan(self, d: Mulligan) -> Any:
+        return self.rng.choice(["keep", "mulligan"])
+
+    def declare_attackers(self, d: DeclareAttackers) -> Any:
+        rng = self.rng
+        for _ in range(20):
+            pick = [[c, rng.choice(d.defenders)] for c in d.candidates if rng.random() < 0.5]
+            try:
+                d.validate(pick)
+                return pick
+            except IllegalAnswer:
+                continue
+        return [[c, d.defenders[0]] for c in d.must_attack]
+
+    def declare_blockers(self, d: DeclareBlockers) -> Any:
+        rng = self.rng
+        for _ in range(20):
+            pick = []
+            for b, atts in d.can_block.items():
+                choice = rng.choice([None] + list(atts))
+                if choice is not None:
+                    pick.append([b, choice])
+            try:
+                d.validate(pick)
+                return pick
+            except IllegalAnswer:
+                continue
+        return []
+
+    def _shuffled(self, d: Decision) -> Any:
+        vals = d.option_values()
+        self.rng.shuffle(vals)
+        return vals
+
+    damage_order = order_triggers = _shuffled
+
+    def assign_damage(self, d: AssignDamage) -> Any:
+        return [list(x) for x in d.auto]
+
+    def targets(self, d: Targets) -> Any:
+        rows = d.specs
         for _ in range(30):
             out = []
             for row in rows:
@@ -82,3 +77,28 @@ class RandomAgent:
             except IllegalAnswer:
                 continue
         return [list(row["options"][: row["min"]]) for row in rows]
+
+    def pay(self, d: Pay) -> Any:
+        return "auto"
+
+    def choose_x(self, d: ChooseX) -> Any:
+        return self.rng.randint(d.min, d.max)
+
+    def divide(self, d: Divide) -> Any:
+        """At least 1 to each target, the rest to targets at random."""
+        amounts = [1] * len(d.targets)
+        for _ in range(d.total - len(amounts)):
+            amounts[self.rng.randrange(len(amounts))] += 1
+        return amounts
+
+    def _some(self, d: Decision) -> Any:
+        """Between min and max of the options."""
+        vals = d.option_values()
+        if not vals:
+            return []
+        n = self.rng.randint(d.min, max(d.min, min(d.max, len(vals))))
+        return self.rng.sample(vals, n)
+
+    choose_mode = choose_color = yes_no = choose_cards = choose_sacrifice = choose_legend = _some
+    scry = surveil = search = order_cards = choose_replacement = prevention_order = _some
+    sacrifice_cost = discard_cost = discard = bottom = _some

@@ -22,11 +22,13 @@ and tested with only what is under it:
 - flow: the turn sequence and priority (turn.py, 500-514, 117), generators
   that yield each decision and take its answer.
 - protocol: the ``Game`` (the state joined to the rules, with ``answer()``),
-  the read-only ``GameView``, setting a game up, and the record.
+  the read-only ``GameView``, setting a game up, the record, and the one
+  dispatch on the decision type that everyone who answers shares
+  (dispatch.py).
 
 What a user of the engine needs is exported here: ``new_game``, ``Game``,
-``GameView``, ``IllegalAnswer``, the decision types and the answer
-builders, and the record (docs/decisions.md).
+``GameView``, ``IllegalAnswer``, the decision types, the answer builders,
+``DecisionHandler`` and ``dispatch``, and the record (docs/decisions.md).
 """
 
 from .decisions import (CANCEL, AssignDamage, Bottom, ChooseCards, ChooseColor, ChooseLegend, ChooseMode,
@@ -34,6 +36,7 @@ from .decisions import (CANCEL, AssignDamage, Bottom, ChooseCards, ChooseColor, 
                         DeclareBlockers, Discard, DiscardCost, Divide, IllegalAnswer, Mulligan, Option, OrderCards,
                         OrderTriggers, Pay, PreventionOrder, Priority, SacrificeCost, Scry, Search, Surveil, Targets,
                         YesNo, activate, cast, decision_types, pass_priority, play_land)
+from .dispatch import DecisionHandler, dispatch
 from .game import Game
 from .record import Record, RecordError, fork, replay
 from .setup import SetupError, new_game
@@ -41,7 +44,7 @@ from .view import GameView
 
 __all__ = [
     "new_game", "Game", "GameView", "IllegalAnswer", "SetupError", "Record", "RecordError", "replay", "fork",
-    "Decision", "Option", "CANCEL", "decision_types",
+    "Decision", "Option", "CANCEL", "decision_types", "DecisionHandler", "dispatch",
     "Priority", "DeclareAttackers", "DeclareBlockers", "DamageOrder", "AssignDamage", "OrderTriggers", "Targets",
     "ChooseMode", "ChooseX", "ChooseColor", "YesNo", "ChooseCards", "ChooseSacrifice", "ChooseLegend", "Scry",
     "Surveil", "Search", "OrderCards", "ChooseReplacement", "PreventionOrder", "SacrificeCost", "DiscardCost",
@@ -55,5 +58,5 @@ FLOORS: dict[str, tuple[str, ...]] = {
               "instructions", "layers", "mana_ability", "matching", "prevention", "regeneration", "replacement",
               "rerouting", "resolution", "sba", "targets", "triggers"),
     "flow": ("turn",),
-    "protocol": ("__init__", "game", "record", "setup", "view"),
+    "protocol": ("__init__", "dispatch", "game", "record", "setup", "view"),
 }

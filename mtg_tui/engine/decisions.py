@@ -639,13 +639,14 @@ class Pay(AnyOfThem, Decision):
 
 
 def decision_types() -> list[type[Decision]]:
-    """Every kind of decision the engine asks (the types that have a ``kind``)."""
+    """Every kind of decision the engine asks: the types of this module that have a kind (and, for
+    ``choose``, a subkind)."""
     out: list[type[Decision]] = []
     todo = list(Decision.__subclasses__())
     while todo:
         t = todo.pop(0)
         todo.extend(t.__subclasses__())
-        if t.kind and (t.kind != "choose" or t.subkind):
+        if t.__module__ == __name__ and t.kind and (t.kind != "choose" or t.subkind):
             out.append(t)
     return out
 

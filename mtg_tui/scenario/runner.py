@@ -15,11 +15,15 @@ from typing import Any
 
 from ..cardtext.errors import CardError
 from ..engine import casting
-from ..engine.decisions import Decision, IllegalAnswer
+from ..engine.alike import alike_key
+from ..engine.decisions import (AssignDamage, Bottom, ChooseMode, ChooseReplacement, DamageOrder, Decision,
+                                DeclareAttackers, DeclareBlockers, IllegalAnswer, OrderTriggers, Pay, Priority, Targets,
+                                YesNo)
+from ..engine.dispatch import DecisionHandler, dispatch
 from ..engine.game import Game
-from ..engine.state import STEPS
 from ..engine.objects import StackAbility
 from ..engine.setup import SetupError, new_game
+from ..engine.state import STEPS
 from ..engine.targets import candidates
 from .expectations import check_expectations
 from .loader import load
@@ -165,25 +169,15 @@ class Runner:
         g = self.game
         if self._computer_answers(d):
             return True
-        if d.kind == "priority" and allow_pass:
-            turn = g.turn
-            g.answer(d.player, {"action": "pass"})
-            if not g.over and g.turn != turn:
-                raise ScenarioFailure(f"step {n}: passing priority here would carry the game into turn {g.turn}; "
-                                      f"use `advance = {{ turn = {g.turn}, step = \"...\" }}` to go on", n)
-            return True
-        if d.kind in ("declare_attackers", "declare_blockers"):
-            g.answer(d.player, [])
-            return True
-        if d.kind == "pay":
-            g.answer(d.player, "auto")
-            return True
-        if d.kind == "bottom":
-            from ..engine.alike import alike_key
-            if len({alike_key(g, g.get(v)) for v in d.option_values()}) == 1:
-                g.answer(d.player, d.option_values()[: d.min])
-                return True
-        return False
+        answer = dispatch(d, Implicit(g))
+        if answer is None or (isinstance(d, Priority) and not allow_pass):
+            return False
+        turn = g.turn
+        g.answer(d.player, answer)
+        if isinstance(d, Priority) and not g.over and g.turn != turn:
+            raise ScenarioFailure(f"step {n}: passing priority here would carry the game into turn {g.turn}; "
+                                  f"use `advance = {{ turn = {g.turn}, step = \"...\" }}` to go on", n)
+        return True
 
     def _pass_resolve(self, n: int) -> None:
         g = self.game
@@ -260,18 +254,7 @@ class Runner:
             d = self.pending(n)
             if d.player == who and d.kind in wanted:
                 break
-            if self._computer_answers(d):
-                continue
-            if d.player == who and d.kind == "priority" and kind not in ("cast", "play", "activate"):
-                self._auto(d, n)
-                continue
-            if d.player != who and d.kind == "priority":
-                self._auto(d, n)
-                continue
-            if d.kind in ("declare_attackers", "declare_blockers", "pay") or (
-                    d.kind == "bottom" and self._auto(d, n)):
-                if d.kind != "bottom":
-                    self._auto(d, n)
+            if self._auto(d, n):
                 continue
             name = self.game.players[d.player].name
             raise ScenarioFailure(
@@ -346,11 +329,9 @@ class Runner:
             return self._assign(e["assign"], d, n)
         if kind == "order":
             return self._order(e["order"], d, n)
-        if kind == "targets" or (kind == "choose" and d.kind == "targets"):
-            value = e.get("targets", e.get("choose"))
-            rows = d.data["specs"]
-            return self._spread_refs(value, rows, n)
-        return self._choose(e["choose"], d, n)
+        if kind == "targets":
+            return self._spread_refs(e["targets"], d.specs, n)
+        return dispatch(d, Scripted(self, e["choose"], n))
 
     def _mode(self, e: dict[str, Any], n: int) -> int | None:
         if "mode" not in e:
@@ -401,10 +382,10 @@ class Runner:
             raise Refused(f"too many targets ({len(refs)})")
         return out
 
-    def _attack(self, value: Any, d: Decision, who: int, n: int) -> list[list[int]]:
+    def _attack(self, value: Any, d: DeclareAttackers, who: int, n: int) -> list[list[int]]:
         g = self.game
         mine = [o for o in g.battlefield if g.controller_of(o) == who]
-        defenders = d.data["defenders"]
+        defenders = d.defenders
         pairs: list[list[int]] = []
         used: set[int] = set()
         if isinstance(value, list):
@@ -414,7 +395,7 @@ class Runner:
         else:
             raise ScenarioError(f"step {n}: attack is a list of creatures or a table creature = defender", n)
         for a, dfd in items:
-            obj = self.res.own_object(a, who, [[o for o in mine if o.id in d.data["candidates"]], mine], used, n,
+            obj = self.res.own_object(a, who, [[o for o in mine if o.id in d.candidates], mine], used, n,
                                       "creatures")
             used.add(obj.id)
             if dfd is None:
@@ -428,7 +409,7 @@ class Runner:
             pairs.append([obj.id, did])
         return pairs
 
-    def _block(self, value: Any, d: Decision, who: int, n: int) -> list[list[int]]:
+    def _block(self, value: Any, d: DeclareBlockers, who: int, n: int) -> list[list[int]]:
         g = self.game
         if not isinstance(value, dict):
             raise ScenarioError(f"step {n}: block is a table blocker = attacker", n)
@@ -437,7 +418,7 @@ class Runner:
         pairs = []
         used: set[int] = set()
         for b, a in value.items():
-            blocker = self.res.own_object(b, who, [[o for o in mine if o.id in d.data["options"]], mine], used, n,
+            blocker = self.res.own_object(b, who, [[o for o in mine if o.id in d.can_block], mine], used, n,
                                           "creatures")
             used.add(blocker.id)
             ref = self.res.parse(a, n)
@@ -449,13 +430,13 @@ class Runner:
             pairs.append([blocker.id, att.id])
         return pairs
 
-    def _damage_order(self, value: Any, d: Decision, n: int) -> list[int]:
+    def _damage_order(self, value: Any, d: DamageOrder, n: int) -> list[int]:
         if not isinstance(value, dict) or len(value) != 1:
             raise ScenarioError(f"step {n}: damage_order is {{ creature = [creatures in order] }}", n)
         (creature, order), = value.items()
-        c = self.res.choice(creature, [d.data["creature"]], set(), n, "creatures")
-        if c != d.data["creature"]:
-            raise ScenarioError(f"step {n}: the game asks the order for {self.game.describe(d.data['creature'])}", n)
+        c = self.res.choice(creature, [d.creature], set(), n, "creatures")
+        if c != d.creature:
+            raise ScenarioError(f"step {n}: the game asks the order for {self.game.describe(d.creature)}", n)
         used: set[int] = set()
         out = []
         for r in order if isinstance(order, list) else [order]:
@@ -464,12 +445,12 @@ class Runner:
             out.append(v)
         return out
 
-    def _assign(self, value: Any, d: Decision, n: int) -> list[list[int]]:
+    def _assign(self, value: Any, d: AssignDamage, n: int) -> list[list[int]]:
         if not isinstance(value, dict) or len(value) != 1:
             raise ScenarioError(f"step {n}: assign is {{ creature = {{ recipient = amount, ... }} }}", n)
         (creature, parts), = value.items()
         ref = self.res.parse(creature, n)
-        cobj = self.game.get(d.data["creature"])
+        cobj = self.game.get(d.creature)
         if not self.res.fits(cobj, ref):
             raise ScenarioError(f"step {n}: the game asks how {self.res.describe(cobj)} assigns its damage, not "
                                 f"{creature}", n)
@@ -489,10 +470,10 @@ class Runner:
             out.append([rid, amount])
         return out
 
-    def _order(self, value: Any, d: Decision, n: int) -> list[int]:
+    def _order(self, value: Any, d: OrderTriggers, n: int) -> list[int]:
         if not isinstance(value, list):
             raise ScenarioError(f"step {n}: order is a list of triggered abilities (by source name)", n)
-        triggers = d.data["triggers"]
+        triggers = d.triggers
         used: set[int] = set()
         out = []
         for r in value:
@@ -515,31 +496,82 @@ class Runner:
             out.append(fit[0]["id"])
         return out
 
-    def _choose(self, value: Any, d: Decision, n: int) -> Any:
+
+class Implicit(DecisionHandler[Any]):
+    """What the runner answers when no entry does (the format's implicit answers), or None: an entry must.
+
+    The player with priority passes, an unasked declaration of attackers or blockers is empty, mana is
+    paid automatically, and cards go to the bottom after a mulligan when they are all alike.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def priority(self, d: Priority) -> Any:
+        return {"action": "pass"}
+
+    def _nobody(self, d: DeclareAttackers | DeclareBlockers) -> Any:
+        return []
+
+    declare_attackers = declare_blockers = _nobody
+
+    def pay(self, d: Pay) -> Any:
+        return "auto"
+
+    def bottom(self, d: Bottom) -> Any:
         g = self.game
-        if d.kind == "mulligan":
-            return value
-        if d.kind == "pay":
-            return value
-        sub = d.subkind
-        if sub in ("yes_no",):
-            if isinstance(value, bool):
-                return "yes" if value else "no"
-            return str(value).lower()
-        if sub in ("x", "number", "divide"):
-            return value
-        if sub == "color":
-            return str(value).lower()
-        if sub == "replacement":
-            # Effects are named by their source ("Fog", "Healing Salve").
-            name = str(value[0] if isinstance(value, list) and value else value).lower()
-            for o in d.options:
-                if o.label.lower().split(":")[0] == name:
-                    return [o.value]
-            raise ScenarioError(f"step {n}: none of the effects to choose from is {value!r} "
-                                f"({', '.join(o.label for o in d.options)})", n)
-        if sub == "mode":
-            return [value] if isinstance(value, int) else value
+        if len({alike_key(g, g.get(v)) for v in d.option_values()}) == 1:
+            return d.option_values()[: d.min]
+        return None
+
+    def _scripted(self, d: Decision) -> Any:
+        return None
+
+    damage_order = assign_damage = order_triggers = targets = choose_mode = choose_x = choose_color = _scripted
+    yes_no = choose_cards = choose_sacrifice = choose_legend = scry = surveil = search = order_cards = _scripted
+    choose_replacement = prevention_order = sacrifice_cost = discard_cost = divide = discard = mulligan = _scripted
+
+
+class Scripted(DecisionHandler[Any]):
+    """A ``choose`` entry's value as the answer to the decision the game waits on."""
+
+    def __init__(self, runner: Runner, value: Any, n: int) -> None:
+        self.runner = runner
+        self.value = value
+        self.n = n
+
+    def _as_given(self, d: Decision) -> Any:
+        return self.value
+
+    mulligan = pay = choose_x = divide = _as_given
+
+    def yes_no(self, d: YesNo) -> Any:
+        if isinstance(self.value, bool):
+            return "yes" if self.value else "no"
+        return str(self.value).lower()
+
+    def choose_color(self, d: Decision) -> Any:
+        return str(self.value).lower()
+
+    def choose_replacement(self, d: ChooseReplacement) -> Any:
+        # Effects are named by their source ("Fog", "Healing Salve").
+        value = self.value
+        name = str(value[0] if isinstance(value, list) and value else value).lower()
+        for o in d.options:
+            if o.label.lower().split(":")[0] == name:
+                return [o.value]
+        raise ScenarioError(f"step {self.n}: none of the effects to choose from is {value!r} "
+                            f"({', '.join(o.label for o in d.options)})", self.n)
+
+    def choose_mode(self, d: ChooseMode) -> Any:
+        return [self.value] if isinstance(self.value, int) else self.value
+
+    def targets(self, d: Targets) -> Any:
+        return self.runner._spread_refs(self.value, d.specs, self.n)
+
+    def _picks(self, d: Decision) -> Any:
+        """The chosen options, by reference (a card's name, Name#N, an id)."""
+        value, n = self.value, self.n
         values = d.option_values()
         if all(isinstance(v, str) for v in values) and not isinstance(value, list):
             return value
@@ -550,11 +582,18 @@ class Runner:
             if isinstance(r, int) and not isinstance(r, bool):
                 out.append(r)
                 continue
-            v = self.res.choice(r, values, used, n, "choices")
+            v = self.runner.res.choice(r, values, used, n, "choices")
             used.add(v)
             out.append(v)
-        _ = g
         return out
+
+    choose_cards = choose_sacrifice = choose_legend = scry = surveil = search = order_cards = _picks
+    prevention_order = sacrifice_cost = discard_cost = discard = bottom = _picks
+
+    def _not_a_choice(self, d: Decision) -> Any:
+        raise ScenarioError(f"step {self.n}: a choose entry doesn't answer {d.kind}", self.n)
+
+    priority = declare_attackers = declare_blockers = damage_order = assign_damage = order_triggers = _not_a_choice
 
 
 def stack_names(game: Game) -> list[str]:

@@ -25,7 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.alike import alike_key
-from ..engine.decisions import Decision, IllegalAnswer
+from ..engine.decisions import (AssignDamage, ChooseLegend, ChooseMode, DamageOrder, Decision, DeclareAttackers,
+                                DeclareBlockers, Divide, IllegalAnswer, Mulligan, OrderTriggers, Targets)
+from ..engine.dispatch import DecisionHandler, dispatch
 from ..engine.game import Game
 from ..engine.log import LogEntry
 from ..engine.objects import GameObject
@@ -419,13 +421,7 @@ class Walkthrough:
             d = r.pending(n)
             if d.player == who and d.kind in wanted:
                 return d, kind
-            if d.kind == "priority":
-                r._auto(d, n)
-                continue
-            if d.kind in ("declare_attackers", "declare_blockers", "pay"):
-                r._auto(d, n)
-                continue
-            if d.kind == "bottom" and r._auto(d, n):
+            if r._auto(d, n):
                 continue
             name = r.game.players[d.player].name
             raise ScenarioFailure(f"step {n}: the game waits on {name} ({d.kind}: {d.prompt}), not on "
@@ -521,24 +517,48 @@ def _ids_key(g: Game, x: Any) -> Any:
     return ("id", x)
 
 
-ORDERED = ("damage_order", "order_triggers", "bottom")
-
-
 def canonical(g: Game, d: Decision, answer: Any) -> Any:
     """An answer (in the engine's normal form) in a form where equal means "the same choice"."""
-    kind = d.kind
-    if kind == "order_triggers" or (kind == "choose" and d.subkind in ("mode", "x", "number", "color", "yes_no")) \
-            or kind in ("mulligan", "pay") or not isinstance(answer, (list, tuple)):
-        return repr(answer)
-    if kind == "assign_damage":
-        return tuple(sorted((repr(_ids_key(g, p[0])), repr(p[1])) for p in answer))
-    if kind == "targets":
+    return dispatch(d, Canonical(g, answer))
+
+
+class Canonical(DecisionHandler[Any]):
+    """An answer keyed by what tells its objects apart (alike ones compare equal), in order where order counts."""
+
+    def __init__(self, g: Game, answer: Any) -> None:
+        self.g = g
+        self.answer = answer
+
+    def _as_text(self, d: Decision) -> Any:
+        return repr(self.answer)
+
+    priority = order_triggers = choose_mode = choose_x = choose_color = yes_no = mulligan = pay = divide = _as_text
+
+    def _keys(self) -> list[str]:
+        return [repr(_ids_key(self.g, x)) for x in self.answer]
+
+    def _in_order(self, d: Decision) -> Any:
+        if not isinstance(self.answer, (list, tuple)):
+            return repr(self.answer)
+        return tuple(self._keys())
+
+    damage_order = bottom = scry = order_cards = _in_order
+
+    def _in_any_order(self, d: Decision) -> Any:
+        if not isinstance(self.answer, (list, tuple)):
+            return repr(self.answer)
+        return tuple(sorted(self._keys()))
+
+    declare_attackers = declare_blockers = choose_cards = choose_sacrifice = choose_legend = surveil = _in_any_order
+    search = choose_replacement = prevention_order = sacrifice_cost = discard_cost = discard = _in_any_order
+
+    def assign_damage(self, d: AssignDamage) -> Any:
+        return tuple(sorted((repr(_ids_key(self.g, p[0])), repr(p[1])) for p in self.answer))
+
+    def targets(self, d: Targets) -> Any:
+        g = self.g
         return tuple(tuple(sorted(repr(_ids_key(g, x)) for x in row)) if isinstance(row, (list, tuple))
-                     else repr(_ids_key(g, row)) for row in answer)
-    keys = [repr(_ids_key(g, x)) for x in answer]
-    if kind in ORDERED or d.subkind == "scry":
-        return tuple(keys)
-    return tuple(sorted(keys))
+                     else repr(_ids_key(g, row)) for row in self.answer)
 
 
 def _same(g: Game, d: Decision, normal: Any, scripted: Any) -> bool:
@@ -585,53 +605,80 @@ def _and(items: list[str]) -> str:
 
 def describe_answer(g: Game, d: Decision, answer: Any) -> str:
     """An answer in words: "Wall of Wood blocks Hill Giant", "keep", "1 to Typhoid Rats and 5 to Bob"."""
-    kind = d.kind
     try:
-        if kind == "declare_attackers":
-            pairs = [p if isinstance(p, (list, tuple)) else [p, None] for p in answer]
-            if not pairs:
-                return "no attackers"
-            defenders = {p[1] for p in pairs}
-            if len(defenders) == 1:
-                names = _and([g.describe(p[0]) for p in pairs])
-                target = next(iter(defenders))
-                return f"{names} attack{'s' if len(pairs) == 1 else ''}" + \
-                    (f" {g.describe(target)}" if target is not None else "")
-            return _and([f"{g.describe(a)} attacks {g.describe(t)}" for a, t in pairs])
-        if kind == "declare_blockers":
-            if not answer:
-                return "no blockers"
-            return _and([f"{g.describe(b)} blocks {g.describe(a)}" for b, a in answer])
-        if kind == "damage_order":
-            return ", then ".join(_names(g, answer))
-        if kind == "assign_damage":
-            return _and([f"{n} to {g.describe(r)}" for r, n in answer])
-        if kind == "order_triggers":
-            sources = {t.get("id"): t.get("source") for t in d.data.get("triggers", []) if isinstance(t, dict)}
-            labels = [str(sources.get(v) or d.label_of(v).split(":")[0]) for v in answer]
-            return "onto the stack " + ", then ".join(labels) + " (the last one resolves first)"
-        if kind == "targets":
-            rows = [", ".join(_names(g, row)) for row in answer if row]
-            return "; ".join(rows) or "no targets"
-        if kind == "mulligan":
-            return "keep the hand" if answer == "keep" else "take a mulligan"
-        if kind == "discard":
-            return "discard " + _and(_names(g, answer))
-        if kind == "bottom":
-            return _and(_names(g, answer)) + " to the bottom"
-        if kind == "choose":
-            if d.subkind == "mode":
-                return "; ".join(d.label_of(v) for v in (answer if isinstance(answer, list) else [answer]))
-            if d.subkind in ("x", "number"):
-                return f"{answer}"
-            if isinstance(answer, str):
-                return answer
-            if d.subkind == "legend":
-                return "keep " + _and(_names(g, answer, d.option_values()))
-            return _and(_names(g, answer, d.option_values())) or "nothing"
+        return dispatch(d, InWords(g, answer))
     except (TypeError, ValueError, KeyError):
-        pass
-    return str(answer)
+        return str(answer)
+
+
+class InWords(DecisionHandler[str]):
+    """An answer (in normal form) in words."""
+
+    def __init__(self, g: Game, answer: Any) -> None:
+        self.g = g
+        self.answer = answer
+
+    def _as_given(self, d: Decision) -> str:
+        return str(self.answer)
+
+    priority = choose_x = choose_color = yes_no = pay = _as_given
+
+    def declare_attackers(self, d: DeclareAttackers) -> str:
+        g = self.g
+        pairs = [p if isinstance(p, (list, tuple)) else [p, None] for p in self.answer]
+        if not pairs:
+            return "no attackers"
+        defenders = {p[1] for p in pairs}
+        if len(defenders) == 1:
+            names = _and([g.describe(p[0]) for p in pairs])
+            target = next(iter(defenders))
+            return f"{names} attack{'s' if len(pairs) == 1 else ''}" + \
+                (f" {g.describe(target)}" if target is not None else "")
+        return _and([f"{g.describe(a)} attacks {g.describe(t)}" for a, t in pairs])
+
+    def declare_blockers(self, d: DeclareBlockers) -> str:
+        if not self.answer:
+            return "no blockers"
+        return _and([f"{self.g.describe(b)} blocks {self.g.describe(a)}" for b, a in self.answer])
+
+    def damage_order(self, d: DamageOrder) -> str:
+        return ", then ".join(_names(self.g, self.answer))
+
+    def assign_damage(self, d: AssignDamage) -> str:
+        return _and([f"{n} to {self.g.describe(r)}" for r, n in self.answer])
+
+    def order_triggers(self, d: OrderTriggers) -> str:
+        sources = {t.get("id"): t.get("source") for t in d.triggers}
+        labels = [str(sources.get(v) or d.label_of(v).split(":")[0]) for v in self.answer]
+        return "onto the stack " + ", then ".join(labels) + " (the last one resolves first)"
+
+    def targets(self, d: Targets) -> str:
+        rows = [", ".join(_names(self.g, row)) for row in self.answer if row]
+        return "; ".join(rows) or "no targets"
+
+    def mulligan(self, d: Mulligan) -> str:
+        return "keep the hand" if self.answer == "keep" else "take a mulligan"
+
+    def discard(self, d: Decision) -> str:
+        return "discard " + _and(_names(self.g, self.answer))
+
+    def bottom(self, d: Decision) -> str:
+        return _and(_names(self.g, self.answer)) + " to the bottom"
+
+    def choose_mode(self, d: ChooseMode) -> str:
+        return "; ".join(d.label_of(v) for v in self.answer)
+
+    def choose_legend(self, d: ChooseLegend) -> str:
+        return "keep " + _and(_names(self.g, self.answer, d.option_values()))
+
+    def divide(self, d: Divide) -> str:
+        return _and([f"{n} to {self.g.describe(int(t))}" for t, n in self.answer.items()])
+
+    def _chosen(self, d: Decision) -> str:
+        return _and(_names(self.g, self.answer, d.option_values())) or "nothing"
+
+    choose_cards = choose_sacrifice = scry = surveil = search = order_cards = choose_replacement = _chosen
+    prevention_order = sacrifice_cost = discard_cost = _chosen
 
 
 __all__ = [
