@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import signal
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -12,6 +10,7 @@ from rich.text import Text
 from textual.app import App
 
 from . import keys
+from .hangup import StopOnSignal
 from .opponents import make_opponent
 from .saves import KEEP, new_save_path, prune, saves_dir
 from .session import Session
@@ -76,22 +75,21 @@ class MtgApp(App[None]):
         self.notes = list(notes or [])
         self.make_session = make_session or (lambda o: build_session(o, self.cards))
         self.game_screen: GameScreen | None = None
+        self.signals = StopOnSignal(self.save_and_close, self.hang_up)
 
     # -- start and stop -------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self.signals.install()
         if self.session is None:
             assert self.options is not None
             self.session, more = self.make_session(self.options)
             self.notes += more
         self.start_screen()
         self.watch_saving()
-        try:
-            loop = asyncio.get_running_loop()
-            for sig in (signal.SIGHUP, signal.SIGTERM):
-                loop.add_signal_handler(sig, self.hang_up)
-        except (NotImplementedError, RuntimeError, ValueError, AttributeError):
-            pass
+
+    def on_unmount(self) -> None:
+        self.signals.restore()
 
     def start_screen(self) -> None:
         assert self.session is not None
@@ -129,15 +127,16 @@ class MtgApp(App[None]):
         self.push_screen(ConfirmScreen("The game can't be saved",
                                        f"{problem}\nKeep playing without saving? (n quits)"), done)
 
-    def hang_up(self) -> None:
-        """The terminal went away: the record is saved after every answer; save once more and leave."""
-        try:
-            if self.session is not None:
-                self.session.save()
-        finally:
-            if self.game_screen is not None:
-                self.game_screen.stop_agent()
-            self.exit()
+    def save_and_close(self) -> None:
+        """Write what the save lacks and let go of it (the terminal closed, or the process must stop)."""
+        if self.session is not None:
+            self.session.close()
+
+    def hang_up(self, code: int) -> None:
+        """Leave after a signal (the game is saved already): status 128 + the signal's number."""
+        if self.game_screen is not None:
+            self.game_screen.stop_agent()
+        self.exit(return_code=code)
 
     def action_quit(self) -> None:  # Ctrl+Q
         if self.session is None or self.session.game.over:

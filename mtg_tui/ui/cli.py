@@ -191,8 +191,12 @@ def _run(app: Any) -> None:
         s = app.session
         where = s.save_path if s is not None and not s.game.over and not s.save_problem else None
         if where is not None:
-            click.echo(f"mtg-tui stopped on an error. The game is saved: 'mtg-tui play --resume {where}' "
-                       "continues it.", err=True)
+            why = "was stopped" if code > 128 else "stopped on an error"
+            try:
+                click.echo(f"mtg-tui {why}. The game is saved: 'mtg-tui play --resume {where}' continues it.",
+                           err=True)
+            except OSError:  # the terminal is gone
+                pass
         raise SystemExit(code)
 
 

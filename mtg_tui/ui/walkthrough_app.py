@@ -9,6 +9,7 @@ from textual.app import App
 
 from ..engine.view import GameView
 from ..walkthroughs.driver import Walkthrough, WalkthroughInfo, catalogue
+from .hangup import StopOnSignal
 from .screens.overlays import HelpScreen, InspectScreen, LogScreen, RuleReferenceScreen, TextScreen
 from .screens.walkthrough import WalkthroughScreen
 
@@ -58,9 +59,15 @@ class WalkthroughApp(App[None]):
         self.info = info
         self.walk = walk if walk is not None else Walkthrough(info.path, cards) if info is not None else None
         self.wt_screen: WalkthroughScreen | None = None
+        # A closed terminal ends the walkthrough at once (nothing to save).
+        self.signals = StopOnSignal(lambda: None, lambda code: self.exit(return_code=code))
 
     def on_mount(self) -> None:
+        self.signals.install()
         self._show()
+
+    def on_unmount(self) -> None:
+        self.signals.restore()
 
     def _show(self) -> None:
         assert self.walk is not None
