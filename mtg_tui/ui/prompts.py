@@ -268,6 +268,9 @@ class PickPrompt(Prompt):
         if key == "enter":
             if not self.choices:
                 return self.finish([])
+            if self.cursor < 0:
+                self.error = "Nothing is highlighted: press a choice's letter, or an arrow."
+                return Redraw()
             return self.toggle(self.cursor)
         if key in ("space", "f2"):
             if self.default is not None and not self.picks:
@@ -364,16 +367,23 @@ class TargetsPrompt(Prompt):
 
     def _next_row(self) -> None:
         while len(self.answers) < len(self.rows):
-            row = self.rows[len(self.answers)]
+            index = len(self.answers)
+            row = self.rows[index]
             if not row.get("max") or not row.get("options"):
                 self.answers.append([])
                 continue
-            choices = [Choice(o, describe(self.snap, o), o if isinstance(o, int) else None)
-                       for o in row["options"]]
+            options = list(row["options"])
+            judged = self.snap.target_rows[index] if index < len(self.snap.target_rows) else None
+            if judged is not None and set(judged.order) == set(options):
+                options = list(judged.order)
+            choices = [Choice(o, describe(self.snap, o), o if isinstance(o, int) else None) for o in options]
             n = len(self.rows)
-            step = f" ({len(self.answers) + 1} of {n})" if n > 1 else ""
+            step = f" ({index + 1} of {n})" if n > 1 else ""
             self.current = PickPrompt(f"Choose {row.get('label', 'target')}{step}", choices, row.get("min", 0),
                                       row.get("max", 1), cancellable=self.cancellable)
+            if judged is not None and judged.polarity == "harmful":
+                # Harm is never aimed at you or your own things by default: nothing is highlighted then.
+                self.current.cursor = next((i for i, o in enumerate(options) if o not in judged.mine), -1)
             return
         self.current = None
 

@@ -14,6 +14,13 @@ from ..engine.log import LogEntry
 from ..engine.view import GameView, ObjectView, PlayerView, StackItemView
 
 
+@dataclass(frozen=True)
+class TargetRow:
+    polarity: str                 # "harmful" | "helpful" | "neutral"
+    order: tuple[int, ...]
+    mine: frozenset[int]
+
+
 @dataclass
 class Snapshot:
     turn: int
@@ -38,6 +45,9 @@ class Snapshot:
     winner: int | None = None
     is_draw: bool = False
     seed: int = 0
+    # For a targets decision of the viewer: per target word, whether it harms or helps what it names,
+    # its choices in the order a player expects, and those on the viewer's side.
+    target_rows: list[TargetRow] = field(default_factory=list)
 
     def name(self, oid: int | None) -> str:
         if oid is None:
@@ -120,8 +130,22 @@ def take(view: GameView, viewer: int) -> Snapshot:
             for i in spec.get("options", []):
                 names.setdefault(i, g.describe(i))
     return Snapshot(
+        target_rows=target_rows(view, pending, viewer) if pending is not None and pending.kind == "targets"
+        and pending.player == viewer else [],
         turn=g.turn, step=g.step, step_name=g.step_name, active=g.active, viewer=viewer,
         pending=pending, deciding=pending.player if pending is not None else None,
         priority=g.priority_player, players=players, battlefield=bf, hand=hand, stack=stack,
         combat=combat, log=list(g.log()), actions=actions, mana_actions=mana, objects=objects, names=names,
         over=g.over, winner=g.winner, is_draw=g.is_draw, seed=g.seed)
+
+
+def target_rows(view: GameView, d: Decision, viewer: int) -> list[TargetRow]:
+    """Each target word's choices ordered by the computer's own judgement of harm and help (from the
+    compiled abilities): harm lists the opponent's side first, help the viewer's."""
+    from ..ai.judgement import ordered_targets, side_of, target_polarity
+    rows = []
+    for i, spec in enumerate(d.data.get("specs") or []):
+        order = tuple(ordered_targets(view, d, i))
+        mine = frozenset(o for o in order if isinstance(o, int) and side_of(view, o) == viewer)
+        rows.append(TargetRow(target_polarity(view, d, i), order, mine))
+    return rows

@@ -37,10 +37,10 @@ def next_keys(app: MtgApp) -> list[str]:
         if kind == "yes_no":
             return ["y"]
         if kind == "targets":
-            # Aim at the opponent when possible (the last choice is usually a player).
+            # The prompt lists harm's targets on the opponent's side first, help's on ours.
             cur = p.current
             if cur is not None and cur.single:
-                return [list(cur.keys)[-1]]
+                return [min(cur.keys, key=lambda k: cur.keys[k])]
             return ["a", "space"]
         if kind in ("damage_order", "order_triggers"):
             return ["space"]

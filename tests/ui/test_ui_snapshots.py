@@ -71,7 +71,7 @@ def test_spell_on_the_stack(snap_compare: Any, tmp_path: Path, size: tuple[int, 
         await press(pilot, app, "f", "a", key)
         await settle(pilot, app)
         prompt = app.game_screen.state.prompt.current
-        await press(pilot, app, list(prompt.keys)[-1], "space")   # the opponent, then auto-pay
+        await press(pilot, app, min(prompt.keys, key=lambda k: prompt.keys[k]), "space")   # the opponent, auto-pay
         await settle(pilot, app)
         assert spell_on_stack(app)
         app.clear_notifications()
