@@ -21,7 +21,9 @@ from typing import Any, Callable
 from ..engine import instructions as I
 from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, CostReduction, KeywordAbility, LayerOp,
                                 ProtectionChoice, SpellAbility, StaticAbility, TriggeredAbility)
-from ..engine.entering import AsEntersChoose, EntersTapped, EntersWithCounters
+from ..engine.entering import AsEntersChoose, EntersTapped, EntersWithCounters, OthersEnterWithCounters
+from ..engine.instead import DamageInstead, DrawInstead
+from ..engine.rerouting import DiesInstead
 from ..engine.refs import (AllRef, AttachedRef, AttackedRef, Const, ControllerOfRef, CountOf, DefendingPlayerRef,
                            EachPlayerRef, EventAmount, EventRef, ExiledWithRef, FixedRef, MaxStat, NegX, ObjectFilter,
                            OwnerOfRef, PlayerCount, Product, RememberedAmount, RememberedRef, SelfRef, StatOf,
@@ -536,6 +538,7 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.Exile: _exile,
     I.ExileUntil: _exile,
     I.ExileIfDies: _nothing("exile_if_dies", -0.3),
+    I.StartReplacement: lambda i, n: n.read_replacement(i.effect),
     I.ReturnToHand: _return_to_hand,
     I.PutOntoBattlefield: _put_onto_battlefield,
     I.PutIntoLibrary: _put_into_library,
@@ -717,15 +720,40 @@ def _enters_tapped(rep: EntersTapped, n: Notes) -> None:
 
 def _enters_with_counters(rep: EntersWithCounters, n: Notes) -> None:
     per = {"+1/+1": COUNTER, "-1/-1": -COUNTER}.get(rep.kind, 0.3)
-    n.hit(SelfRef(), per * rep.amount - (0.5 if rep.tapped else 0.0), "enters_with_counters")
+    n.hit(SelfRef(), per * n.amount(rep.amount, 2) - (0.5 if rep.tapped else 0.0), "enters_with_counters")
     if rep.tapped:
         n.fact(enters_tapped=True)
+
+
+def _others_enter_with_counters(rep: OthersEnterWithCounters, n: Notes) -> None:
+    per = {"+1/+1": COUNTER, "-1/-1": -COUNTER}.get(rep.kind, 0.3)
+    n.hit(YouRef(), 2 * per * rep.amount, "enter_with_counters")
+
+
+def _damage_instead(rep: DamageInstead, n: Notes) -> None:
+    """More damage from this creature, or from every source of ours."""
+    worth = 2.0 * (rep.times - 1) + 0.7 * rep.plus
+    n.hit(SelfRef() if rep.source is None else YouRef(), worth, "more_damage")
+
+
+def _dies_instead(rep: DiesInstead, n: Notes) -> None:
+    # Exiled instead of dying: nothing comes back from the graveyard, no "dies" trigger.
+    n.hit(SelfRef() if rep.subject is None else EachPlayerRef(), -0.2, "exile_instead_of_dying")
+
+
+def _draw_instead(rep: DrawInstead, n: Notes) -> None:
+    n.hit(YouRef(), -CARD, "draw_replaced")
+    read_effect_into(rep.effect, n)
 
 
 REPLACEMENTS: dict[type, Callable[[Any, Notes], None]] = {
     EntersTapped: _enters_tapped,
     EntersWithCounters: _enters_with_counters,
     AsEntersChoose: lambda rep, n: None,
+    OthersEnterWithCounters: _others_enter_with_counters,
+    DamageInstead: _damage_instead,
+    DiesInstead: _dies_instead,
+    DrawInstead: _draw_instead,
 }
 
 

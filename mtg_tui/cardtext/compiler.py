@@ -32,14 +32,15 @@ from .templates.effects import Effects
 from .templates.keywords import Keywords
 from .templates.mana import ManaProduction
 from .templates.refs import Refs
+from .templates.replacements import Replacements
 from .templates.statics import Statics
 from .templates.tokens import Tokens
 from .templates.triggers import Triggers
 from .templates.verbs import Verbs
 
 
-class CardCompiler(AbilityForms, Costs, Effects, Statics, Verbs, Refs, Descriptions, Amounts, Triggers, Keywords,
-                   Tokens, ManaProduction):
+class CardCompiler(AbilityForms, Costs, Effects, Statics, Replacements, Verbs, Refs, Descriptions, Amounts, Triggers,
+                   Keywords, Tokens, ManaProduction):
     """Compiles the paragraphs of one card."""
 
     def __init__(self, card_name: str, types: tuple[str, ...], subtypes: tuple[str, ...]) -> None:

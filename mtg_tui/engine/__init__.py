@@ -16,7 +16,7 @@ and tested with only what is under it:
   608), combat (506-511), damage (120), replacement and prevention effects
   (replacement.py, the one place events meet them, 614-616; the effects in
   prevention.py 615, regeneration.py 701.15, entering.py 614.12,
-  rerouting.py 614.1a), state-based actions (sba.py, 704), triggered abilities (triggers.py, 603)
+  rerouting.py and instead.py 614.1a), state-based actions (sba.py, 704), triggered abilities (triggers.py, 603)
   and the instructions of card text (instructions.py). They may build
   decisions.
 - flow: the turn sequence and priority (turn.py, 500-514, 117), generators
@@ -55,7 +55,7 @@ __all__ = [
 FLOORS: dict[str, tuple[str, ...]] = {
     "state": ("abilities", "answers", "decisions", "events", "layouts", "log", "mana", "objects", "refs", "state"),
     "rules": ("actions", "alike", "casting", "combat", "conditions", "context", "costs", "damage", "entering",
-              "instructions", "layers", "mana_ability", "matching", "prevention", "regeneration", "replacement",
+              "instead", "instructions", "layers", "mana_ability", "matching", "prevention", "regeneration", "replacement",
               "rerouting", "resolution", "sba", "targets", "triggers"),
     "flow": ("turn",),
     "protocol": ("__init__", "dispatch", "game", "record", "setup", "view"),

@@ -144,13 +144,13 @@ def _perform_moves(game: "GameState", objs: Sequence[GameObject], moves: list[Zo
             if from_zone == "stack":
                 new.x = obj.x
                 new.was_cast = True
-            for kind, n in m.counters.items():
-                new.counters[kind] = new.counters.get(kind, 0) + n
             if "Planeswalker" in obj.card.types and obj.card.loyalty is not None:
                 new.counters["loyalty"] = obj.card.loyalty   # 306.5b
             new.chosen.update(m.chosen)
         elif dest == "stack":
             new.controller = m.controller if m.controller is not None else owner
+        for kind, n in m.counters.items():   # "enters with", "exile it with" counters
+            new.counters[kind] = new.counters.get(kind, 0) + n
         lst = game.zone_list(dest, owner)
         if dest == "library" and position == "bottom":
             lst.append(new)

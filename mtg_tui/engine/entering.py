@@ -1,22 +1,25 @@
-"""How a permanent enters the battlefield: replacement effects of its own text (614.1c-d, 614.12).
+"""How a permanent enters the battlefield: replacement effects on entering (614.1c-d, 614.12).
 
 "This land enters tapped", "enters with two +1/+1 counters on it" and "As
 this enters, choose a color" change the event of entering itself. They
 are read from the card as it will be on the battlefield, under the player
 who will control it (614.12), and a choice they need is made before it
-enters (614.12a). None of them changes what the others see, so their order
-is never asked.
+enters (614.12a). Other permanents' effects ("each creature you control
+enters with an additional +1/+1 counter on it") apply to it as well. None
+of these changes what the others see, so their order is never asked.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generator
 
 from .conditions import condition_holds
 from .context import Ctx
 from .decisions import ChooseColor, Decision, Option
 from .mana import COLOR_NAMES, COLORS
+from .matching import object_matches
+from .refs import ObjectFilter
 from .replacement import ReplacementEffect, ZoneMove
 
 if TYPE_CHECKING:
@@ -63,21 +66,71 @@ class EntersTapped(_AsItEnters):
 
 @dataclass(eq=False)
 class EntersWithCounters(_AsItEnters):
-    """This permanent enters the battlefield with counters on it (614.1c), perhaps also tapped."""
+    """This permanent enters the battlefield with counters on it (614.1c), perhaps also tapped.
+
+    ``amount`` is a number or an amount worked out as it enters (X of the
+    spell, "for each ..."); with a ``condition`` ("if you attacked this
+    turn"), only when it holds.
+    """
 
     kind: str = "+1/+1"
-    amount: int = 1
+    amount: Any = 1
     tapped: bool = False
+    condition: Any = None
+
+    def applies(self, game: "GameState", event: ZoneMove) -> bool:
+        if not super().applies(game, event):
+            return False
+        return self.condition is None or condition_holds(game, self.condition, self._ctx(game, event))
+
+    def apply(self, game: "GameState", event: ZoneMove) -> Gen:
+        n = self.amount if isinstance(self.amount, int) else self.amount.value(self._ctx(game, event))
+        if n > 0:
+            event.counters[self.kind] = event.counters.get(self.kind, 0) + n
+        if self.tapped:
+            event.tapped = True
+        if n > 0 or self.tapped:
+            s = "s" if n != 1 else ""
+            game.log_event(f"{event.obj.name} enters{' tapped' if self.tapped else ''}"
+                           + (f" with {n} {self.kind} counter{s} on it." if n > 0 else "."), self.rules,
+                           (event.obj.id,))
+        return event
+        yield  # pragma: no cover
+
+    def _ctx(self, game: "GameState", event: ZoneMove) -> Ctx:
+        obj = event.obj
+        return Ctx(game, self.controller, obj, obj.id, obj.card_uid, obj.name, x=obj.x)
+
+
+@dataclass(eq=False)
+class OthersEnterWithCounters(ReplacementEffect):
+    """"Each creature you control enters with an additional +1/+1 counter on it" (614.1d): an effect of
+    another permanent (or of a resolved ability, for the turn) on objects entering under ``whose`` control
+    that fit ``filter``, as they will be on the battlefield (614.12)."""
+
+    watches: ClassVar[str] = "move"
+    rules: ClassVar[tuple[str, ...]] = ("614.1d", "614.12")
+    order_free: ClassVar[bool] = True
+    filter: ObjectFilter = field(default_factory=ObjectFilter)
+    whose: str = "you"          # "you" | "any"
+    kind: str = "+1/+1"
+    amount: int = 1
+
+    def applies(self, game: "GameState", event: ZoneMove) -> bool:
+        if not event.enters or (self.whose == "you" and event.new_controller(game) != self.controller):
+            return False
+        return object_matches(game, event.obj, self.filter, self.source_id, self.controller, self.source_uid)
 
     def apply(self, game: "GameState", event: ZoneMove) -> Gen:
         event.counters[self.kind] = event.counters.get(self.kind, 0) + self.amount
-        if self.tapped:
-            event.tapped = True
         s = "s" if self.amount != 1 else ""
-        game.log_event(f"{event.obj.name} enters{' tapped' if self.tapped else ''} with {self.amount} {self.kind} "
+        game.log_event(f"{self.source_name}: {event.obj.name} enters with {self.amount} additional {self.kind} "
                        f"counter{s} on it.", self.rules, (event.obj.id,))
         return event
         yield  # pragma: no cover
+
+    def label(self, game: "GameState") -> str:
+        return f"{self.source_name}: an additional {self.kind} counter"
 
 
 @dataclass(eq=False)

@@ -9,6 +9,7 @@ actions then happen together (101.4).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generator
 
@@ -26,6 +27,7 @@ from .refs import Amount, Const, ObjectFilter, Ref
 from .state import ExiledCards
 from .prevention import add_prevention
 from .regeneration import add_regeneration
+from .replacement import add_effect
 from .rerouting import exile_if_dies
 from .triggers import add_delayed
 
@@ -319,6 +321,21 @@ class ExileIfDies(Instruction):
     def run(self, ctx: "Ctx") -> Gen:
         for o in ctx.objects(self.what):
             exile_if_dies(ctx.game, o, ctx.source_name, ctx.controller)
+        yield from ()
+
+
+@dataclass(frozen=True)
+class StartReplacement(Instruction):
+    """Start a replacement effect for the rest of the turn ("If a creature would die this turn, exile it
+    instead"; "This turn, each creature you control enters with an additional +1/+1 counter on it").
+    ``effect`` is its template; it becomes the effect of this spell or ability (614.3)."""
+
+    effect: Any
+
+    def run(self, ctx: "Ctx") -> Gen:
+        add_effect(ctx.game, dataclasses.replace(self.effect, source_name=ctx.source_name, source_id=ctx.source_id,
+                                                 source_uid=ctx.source_uid, controller=ctx.controller),
+                   duration="end_of_turn")
         yield from ()
 
 

@@ -2,7 +2,9 @@
 
 "If that creature would die this turn, exile it instead" is created by a
 resolving spell for one object (that object only: if it changes zones it
-is a new object, 400.7). Flashback's "exile this card instead of putting
+is a new object, 400.7); "if a creature would die this turn" for every
+creature; "if ~ would die, instead exile it with three egg counters on it"
+is a permanent's own static ability. Flashback's "exile this card instead of putting
 it anywhere else any time it would leave the stack" (702.34a) is created
 as the spell is cast with its flashback cost.
 """
@@ -13,7 +15,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generator
 
 from .decisions import Decision
+from .matching import object_matches
 from .objects import GameObject
+from .refs import ObjectFilter
 from .replacement import ReplacementEffect, ZoneMove, add_effect, remove_effect
 
 if TYPE_CHECKING:
@@ -23,27 +27,46 @@ Gen = Generator[Decision, Any, Any]
 
 
 @dataclass(eq=False)
-class ExileIfDies(ReplacementEffect):
-    """If the object ``obj_id`` would die this turn, it is exiled instead."""
+class DiesInstead(ReplacementEffect):
+    """If a permanent would die, it is exiled instead, perhaps with counters on it (614.1a).
+
+    Which permanent: ``obj_id`` (the one a resolving spell named: "if that
+    creature would die this turn"), else those that fit ``subject`` ("if a
+    creature would die this turn"), else the permanent whose ability this is
+    ("if ~ would die, instead exile it with three egg counters on it").
+    """
 
     watches: ClassVar[str] = "move"
     rules: ClassVar[tuple[str, ...]] = ("614.1a",)
-    obj_id: int = 0
+    obj_id: int | None = None
+    subject: ObjectFilter | None = None
+    counters: tuple[tuple[str, int], ...] = ()
 
     def applies(self, game: "GameState", event: ZoneMove) -> bool:
-        return event.dies and event.obj.id == self.obj_id
+        if not event.dies:
+            return False
+        obj = event.obj
+        if self.obj_id is not None:
+            return obj.id == self.obj_id
+        if self.subject is not None:
+            return object_matches(game, obj, self.subject, self.source_id, self.controller, self.source_uid)
+        return obj.id == self.source_id
 
     def apply(self, game: "GameState", event: ZoneMove) -> Gen:
         event.to_zone = "exile"
-        game.log_event(f"{event.obj.name} would die: it is exiled instead.", self.rules, (event.obj.id,))
+        for kind, n in self.counters:
+            event.counters[kind] = event.counters.get(kind, 0) + n
+        with_counters = "".join(f" with {n} {kind} counter{'s' if n != 1 else ''} on it" for kind, n in self.counters)
+        game.log_event(f"{event.obj.name} would die: it is exiled instead{with_counters}.", self.rules,
+                       (event.obj.id,))
         return event
         yield  # pragma: no cover
 
     def label(self, game: "GameState") -> str:
-        return f"{self.source_name}: exile it instead"
+        return f"{self.source_name}: exile it instead" + "".join(f" with {n} {k} counters" for k, n in self.counters)
 
     def alike_key(self) -> Any:
-        return ("exile_if_dies", self.obj_id)
+        return ("exile instead of dying", self.counters)
 
 
 @dataclass(eq=False)
@@ -71,7 +94,8 @@ class ExileIfLeavesStack(ReplacementEffect):
 
 
 def exile_if_dies(game: "GameState", obj: GameObject, source_name: str, controller: int) -> None:
-    add_effect(game, ExileIfDies(source_name=source_name, controller=controller, obj_id=obj.id))
+    """"If that creature would die this turn, exile it instead": for that object only (400.7)."""
+    add_effect(game, DiesInstead(source_name=source_name, controller=controller, obj_id=obj.id))
 
 
 def exile_when_it_leaves_the_stack(game: "GameState", spell: GameObject) -> None:

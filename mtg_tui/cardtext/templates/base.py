@@ -191,6 +191,10 @@ class Templates(Transformer):
         """A body read as a static ability: statics.py."""
         raise NotImplementedError
 
+    def static_replacement(self, sentence: Tree) -> Any:
+        """A replacement sentence read as a permanent's static ability: replacements.py."""
+        raise NotImplementedError
+
     def predefined_token(self, kind: str) -> CardDef:
         """A predefined token (111.10): tokens.py."""
         raise NotImplementedError

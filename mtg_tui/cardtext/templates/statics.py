@@ -31,6 +31,9 @@ class Statics(Templates):
             defs: list[ContinuousDef] = []
             replacement = None
             for sentence in body.children:
+                if sentence.data == "replacement_sentence":
+                    replacement = self.static_replacement(sentence)
+                    continue
                 if find(sentence, "lead_duration") is not None:
                     raise TextError("a permanent's ability can't last \"until end of turn\"", "until end of turn")
                 clauses = find(sentence, "clauses")
