@@ -205,8 +205,9 @@ def untap_step(game: "GameState") -> None:
                 game.continuous.remove(eff)
     untapped = []
     for o in game.battlefield:
-        if game.chars(o).controller == game.active and o.tapped:
-            if o.id in keep:
+        chars = game.chars(o)
+        if chars.controller == game.active and o.tapped:
+            if o.id in keep or chars.has_flag("doesnt_untap"):   # "doesn't untap during ... untap step"
                 game.log_event(f"{o.name} doesn't untap.", ("502.2",), (o.id,))
                 continue
             o.tapped = False

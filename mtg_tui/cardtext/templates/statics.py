@@ -47,42 +47,54 @@ class Statics(Templates):
                         continue
                     if cl.data != "subj_clause":
                         raise TextError("this static ability isn't supported yet", words_of(cl))
-                    made = self._static_form(cl.children[0], list(cl.children[1].children))
-                    if isinstance(made, ContinuousDef):
-                        defs.append(made)
-                    else:
-                        replacement = made
+                    for made in self._static_form(cl.children[0], list(cl.children[1].children)):
+                        if isinstance(made, ContinuousDef):
+                            defs.append(made)
+                        elif replacement is None:
+                            replacement = made
+                        else:
+                            raise TextError("two ways of entering in one ability aren't supported yet",
+                                            words_of(cl))
         return [StaticAbility(effects=tuple(defs), replacement=replacement)]
 
-    def _static_form(self, subject: Tree, vps: list[Tree]) -> Any:
-        """One clause of a static ability: a ContinuousDef, or a replacement for how this enters."""
+    def _static_form(self, subject: Tree, vps: list[Tree]) -> list[Any]:
+        """One clause of a static ability: ContinuousDefs, and a replacement for how this enters."""
         kinds = [v.data for v in vps]
         if "vp_enters_tapped_unless" in kinds:
             if subject.data != "or_self" or len(vps) != 1:
                 raise TextError("only \"this permanent enters tapped unless ...\" is supported", "enters")
-            return EntersTapped(unless=self.transform(vps[0].children[-1]))
+            return [EntersTapped(unless=self.transform(vps[0].children[-1]))]
         if "vp_enters_tapped" in kinds:
             if subject.data != "or_self":
                 raise TextError("only \"this permanent enters tapped\" is supported", "enters tapped")
-            return EntersTapped()
+            rest = [v for v in vps if v.data != "vp_enters_tapped"]   # "... enters tapped and doesn't untap ..."
+            return [EntersTapped()] + ([self._continuous(subject, rest)] if rest else [])
         if any(k in _ENTERS_WITH_COUNTERS for k in kinds):
             if subject.data != "or_self" or len(vps) != 1:
                 raise TextError("only \"this permanent enters with counters\" is supported", "enters with")
             n, kind = self.transform(find(vps[0], "counters"))
-            return EntersWithCounters(kind=kind, amount=n, tapped=vps[0].data == "vp_enters_tapped_with_counters")
+            return [EntersWithCounters(kind, n, vps[0].data == "vp_enters_tapped_with_counters")]
         if any(k in ("vp_cant_lose", "vp_cant_win") for k in kinds):
             who = _PLAYERS.get(subject.data)
             if who is None:
                 raise TextError("can't tell who this applies to", words_of(subject))
+            if any(k not in ("vp_cant_lose", "vp_cant_win") for k in kinds):
+                raise TextError("this static ability isn't supported yet", words_of(subject))
             ops = tuple(LayerOp("rules", "flag", ("cant_lose" if k == "vp_cant_lose" else "cant_win", None))
                         for k in kinds)
-            return ContinuousDef(Affected("players", who=who), ops)
+            return [ContinuousDef(Affected("players", who=who), ops)]
         if kinds == ["vp_control"]:
             if subject.data != "pr_you":
                 raise TextError("only \"you control ...\" is supported", "control")
-            return ContinuousDef(self.affected(vps[0].children[0]), (LayerOp("2", "control"),))
+            return [ContinuousDef(self.affected(vps[0].children[0]), (LayerOp("2", "control"),))]
         if kinds[0] == "vp_uncounterable":
-            return ContinuousDef(Affected("self"), (LayerOp("rules", "flag", ("cant_be_countered", None)),))
+            if len(kinds) != 1:
+                raise TextError("this static ability isn't supported yet", words_of(subject))
+            return [ContinuousDef(Affected("self"), (LayerOp("rules", "flag", ("cant_be_countered", None)),))]
+        return [self._continuous(subject, vps)]
+
+    def _continuous(self, subject: Tree, vps: list[Tree]) -> ContinuousDef:
+        """What the subject's verb phrases do to the objects it names, while the ability applies (611.3a)."""
         affected = self.affected(subject)
         ops: list[LayerOp] = []
         for v in vps:

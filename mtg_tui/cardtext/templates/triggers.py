@@ -143,9 +143,10 @@ class Triggers(Templates):
 
     # -- steps and phases (503.1, 513.1) ---------------------------------------------
 
-    def step_trigger(self, owner: tuple[str, bool], step: str) -> Trigger:
+    def step_trigger(self, owner: tuple[str, bool], step: tuple[str, str]) -> Trigger:
         whose, next_only = owner
-        return Trigger("step", step=step, whose=whose, next_only=next_only)
+        name, own_whose = step
+        return Trigger("step", step=name, whose=own_whose or whose, next_only=next_only)
 
     def so_your(self) -> tuple[str, bool]:
         return "your", False
@@ -159,23 +160,28 @@ class Triggers(Templates):
     def so_next(self) -> tuple[str, bool]:
         return "each", True
 
-    def sn_upkeep(self) -> str:
-        return "upkeep"
+    # A step, and whose turn it is when the name says so ("combat on your turn").
 
-    def sn_draw(self) -> str:
-        return "draw"
+    def sn_upkeep(self) -> tuple[str, str]:
+        return "upkeep", ""
 
-    def sn_end(self) -> str:
-        return "end"
+    def sn_draw(self) -> tuple[str, str]:
+        return "draw", ""
 
-    def sn_combat(self) -> str:
-        return "beginning_of_combat"
+    def sn_end(self) -> tuple[str, str]:
+        return "end", ""
 
-    def sn_main1(self) -> str:
-        return "main1"
+    def sn_combat(self) -> tuple[str, str]:
+        return "beginning_of_combat", ""
 
-    def sn_main2(self) -> str:
-        return "main2"
+    def sn_combat_on_your_turn(self) -> tuple[str, str]:
+        return "beginning_of_combat", "your"
 
-    def sn_end_of_combat(self) -> str:
-        return "end_of_combat"
+    def sn_main1(self) -> tuple[str, str]:
+        return "main1", ""
+
+    def sn_main2(self) -> tuple[str, str]:
+        return "main2", ""
+
+    def sn_end_of_combat(self) -> tuple[str, str]:
+        return "end_of_combat", ""
