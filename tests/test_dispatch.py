@@ -51,7 +51,8 @@ def test_a_decision_type_no_handler_knows_is_an_error_at_once() -> None:
         dispatch(ChoosePlanet(player=0, prompt="Which planet?"), _naming_handler())
 
 
-@pytest.mark.parametrize("path", ["mtg_tui.agents.random_agent:RandomAgent", "mtg_tui.scenario.runner:Implicit",
+@pytest.mark.parametrize("path", ["mtg_tui.ui.prompts:PromptFor", "mtg_tui.ai.agent:Policy", "mtg_tui.ai.agent:SafeAnswer",
+                                  "mtg_tui.agents.random_agent:RandomAgent", "mtg_tui.scenario.runner:Implicit",
                                   "mtg_tui.scenario.runner:Scripted", "mtg_tui.walkthroughs.driver:Canonical",
                                   "mtg_tui.walkthroughs.driver:InWords"])
 def test_every_answerer_handles_every_decision_type(path: str) -> None:

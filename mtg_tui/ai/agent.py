@@ -11,9 +11,11 @@ are counted in ``fallbacks``; tests keep that at zero.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from ..engine.decisions import Decision, IllegalAnswer
+from ..engine.decisions import (AssignDamage, ChooseColor, ChooseMode, ChooseX, Decision, DeclareAttackers,
+                                DeclareBlockers, Divide, IllegalAnswer, Mulligan, Pay, Priority, Targets, YesNo)
+from ..engine.dispatch import DecisionHandler, dispatch
 from ..engine.game import Game
 from ..engine.view import GameView
 from . import choices
@@ -69,46 +71,8 @@ class ComputerPlayer:
         return safe_answer(d)
 
     def _decide(self, game: Game, d: Decision) -> Any:
-        me = d.player
-        view = GameView(game, viewer=me)
-        board = Board(view, me, self.known_hand)
-        kind = d.kind
-        if kind == "priority":
-            return self.priority(game, board, d)
-        if kind == "declare_attackers":
-            if self.level.lookahead:
-                ans = self._look().attack(game, board, d)
-                if ans is not None:
-                    return ans
-            return plan_attack(board, d.data, naive=self.level.naive_combat)
-        if kind == "declare_blockers":
-            if self.level.lookahead:
-                ans = self._look().block(game, board, d)
-                if ans is not None:
-                    return ans
-            return plan_blocks(board, d.data, view.combat(), naive=self.level.naive_combat)
-        if kind == "mulligan":
-            hand = board.hand
-            return "keep" if keep(hand, d.data.get("mulligans", 0)) else "mulligan"
-        if kind == "bottom":
-            return choices.bottom(board, d)
-        if kind == "targets":
-            return choices.targets(board, d)
-        if kind == "choose":
-            return choices.choose_decision(board, d)
-        if kind == "discard":
-            return choices.discard(board, d)
-        if kind == "order_triggers":
-            return choices.order_triggers(board, d)
-        if kind == "damage_order":
-            return choices.damage_order(board, d)
-        if kind == "assign_damage":
-            return choices.assign_damage(board, d)
-        if kind == "pay":
-            if d.data.get("possible", True):
-                return "auto"
-            return "cancel" if d.cancellable else "auto"
-        return safe_answer(d)
+        board = Board(GameView(game, viewer=d.player), d.player, self.known_hand)
+        return dispatch(d, Policy(self, game, board))
 
     def priority(self, game: Game, board: Board, d: Decision) -> Any:
         memo = self.memo
@@ -145,35 +109,125 @@ class ComputerPlayer:
         return self._lookahead
 
 
+def _by(policy: Callable[[Board, Any], Any]) -> Callable[[Any, Any], Any]:
+    """A Policy method that answers with one of the choices module's policies."""
+    return lambda self, d: policy(self.board, d)
+
+
+class Policy(DecisionHandler[Any]):
+    """How the computer answers each kind of decision, at its level."""
+
+    def __init__(self, player: ComputerPlayer, game: Game, board: Board) -> None:
+        self.player = player
+        self.game = game
+        self.board = board
+
+    def priority(self, d: Priority) -> Any:
+        return self.player.priority(self.game, self.board, d)
+
+    def declare_attackers(self, d: DeclareAttackers) -> Any:
+        level = self.player.level
+        if level.lookahead:
+            ans = self.player._look().attack(self.game, self.board, d)
+            if ans is not None:
+                return ans
+        return plan_attack(self.board, d.data, naive=level.naive_combat)
+
+    def declare_blockers(self, d: DeclareBlockers) -> Any:
+        level = self.player.level
+        if level.lookahead:
+            ans = self.player._look().block(self.game, self.board, d)
+            if ans is not None:
+                return ans
+        return plan_blocks(self.board, d.data, self.board.view.combat(), naive=level.naive_combat)
+
+    def mulligan(self, d: Mulligan) -> Any:
+        return "keep" if keep(self.board.hand, d.mulligans) else "mulligan"
+
+    def pay(self, d: Pay) -> Any:
+        if d.possible:
+            return "auto"
+        return "cancel" if d.cancellable else "auto"
+
+    def choose_x(self, d: ChooseX) -> Any:
+        return d.max
+
+    bottom = _by(choices.bottom)
+    targets = _by(choices.targets)
+    discard = discard_cost = _by(choices.discard)
+    order_triggers = _by(choices.order_triggers)
+    damage_order = _by(choices.damage_order)
+    assign_damage = _by(choices.assign_damage)
+    choose_color = _by(choices.color)
+    yes_no = _by(choices.may)
+    scry = _by(choices.scry)
+    search = _by(choices.search)
+    choose_sacrifice = sacrifice_cost = _by(choices.least_valuable)
+    choose_legend = _by(choices.legend)
+    choose_cards = _by(choices.pick_cards)
+    divide = _by(choices.divide)
+
+    def _first_ones(self, d: Decision) -> Any:
+        """The first of the choices, as many as asked (modes, cards kept on top in their order, the first
+        effect to apply)."""
+        return d.option_values()[: d.min]
+
+    choose_mode = surveil = order_cards = choose_replacement = prevention_order = _first_ones
+
+
 def safe_answer(d: Decision) -> Any:
     """A legal answer that needs no judgement."""
-    kind = d.kind
-    if kind == "priority":
+    return dispatch(d, SafeAnswer())
+
+
+class SafeAnswer(DecisionHandler[Any]):
+    """A legal answer to each kind of decision that needs no judgement."""
+
+    def priority(self, d: Priority) -> Any:
         return {"action": "pass"}
-    if kind == "declare_attackers":
-        defenders = d.data.get("defenders") or []
-        return [[c, defenders[0]] for c in d.data.get("must_attack", [])] if defenders else []
-    if kind == "declare_blockers":
+
+    def declare_attackers(self, d: DeclareAttackers) -> Any:
+        return [[c, d.defenders[0]] for c in d.must_attack] if d.defenders else []
+
+    def declare_blockers(self, d: DeclareBlockers) -> Any:
         return []
-    if kind in ("damage_order", "order_triggers"):
+
+    def _as_listed(self, d: Decision) -> Any:
         return d.option_values()
-    if kind == "assign_damage":
-        return [list(x) for x in d.data.get("auto", [])]
-    if kind == "mulligan":
+
+    damage_order = order_triggers = order_cards = _as_listed
+
+    def assign_damage(self, d: AssignDamage) -> Any:
+        return [list(x) for x in d.auto]
+
+    def mulligan(self, d: Mulligan) -> Any:
         return "keep"
-    if kind == "pay":
-        return "auto" if d.data.get("possible", True) or not d.cancellable else "cancel"
-    if kind == "targets":
+
+    def pay(self, d: Pay) -> Any:
+        return "auto" if d.possible or not d.cancellable else "cancel"
+
+    def targets(self, d: Targets) -> Any:
         if d.cancellable:
             return "cancel"
-        return [list(row["options"][: row["min"]]) for row in d.data["specs"]]
-    if kind == "choose":
-        if d.subkind == "x":
-            return d.data.get("min", 0)
-        if d.subkind == "yes_no":
-            return "no"
-        if d.subkind == "mode":
-            return [d.options[0].value] if d.options else "cancel"
-        if d.subkind == "color":
-            return d.options[0].value if d.options else "white"
-    return d.option_values()[: d.min]
+        return [list(row["options"][: row["min"]]) for row in d.specs]
+
+    def choose_x(self, d: ChooseX) -> Any:
+        return d.min
+
+    def yes_no(self, d: YesNo) -> Any:
+        return "no"
+
+    def choose_mode(self, d: ChooseMode) -> Any:
+        return d.option_values()[: d.min] if d.options else "cancel"
+
+    def choose_color(self, d: ChooseColor) -> Any:
+        return d.options[0].value if d.options else "white"
+
+    def divide(self, d: Divide) -> Any:
+        return choices.divide(None, d)
+
+    def _fewest(self, d: Decision) -> Any:
+        return d.option_values()[: d.min]
+
+    choose_cards = choose_sacrifice = choose_legend = scry = surveil = search = choose_replacement = _fewest
+    prevention_order = sacrifice_cost = discard_cost = discard = bottom = _fewest

@@ -1,12 +1,12 @@
-"""Every other decision: targets asked on their own, modes, X, colours, "may", cards to pick,
-discards, trigger order, damage order and assignment, payment.
+"""Every other decision: targets asked on their own, colours, "may", cards to pick, discards, costs to
+sacrifice or discard, trigger order, damage order and assignment, dividing damage.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..engine.decisions import Decision
+from ..engine.decisions import Decision, Divide
 from ..engine.mana import COLOR_NAMES
 from .board import Board
 from .evaluate import card_value, creature_value, permanent_value
@@ -34,30 +34,6 @@ def targets(board: Board, d: Decision) -> list[list[int]]:
     return answer
 
 
-def choose_decision(board: Board, d: Decision) -> Any:
-    sub = d.subkind
-    if sub == "mode":
-        return [d.options[0].value] if d.options else [1]
-    if sub == "x":
-        return d.data.get("max", 0)
-    if sub == "color":
-        return _color(board, d)
-    if sub == "yes_no":
-        return may(board, d)
-    if sub == "scry":
-        return scry(board, d)
-    if sub == "search":
-        return search(board, d)
-    if sub == "sacrifice":
-        return _least_valuable(board, d, mine=True)
-    if sub == "legend":
-        return _legend(board, d)
-    if sub == "cards":
-        return _pick_cards(board, d)
-    vals = d.option_values()
-    return vals[: d.min]
-
-
 def _needed_colors(board: Board) -> dict[str, int]:
     """How many coloured symbols of each colour the spells in our hand have."""
     need: dict[str, int] = {}
@@ -67,7 +43,7 @@ def _needed_colors(board: Board) -> dict[str, int]:
     return need
 
 
-def _color(board: Board, d: Decision) -> Any:
+def color(board: Board, d: Decision) -> Any:
     """The colour our hand needs most."""
     vals = d.option_values()
     need = _needed_colors(board)
@@ -134,7 +110,8 @@ def search(board: Board, d: Decision) -> list[int]:
     return [o.value for o in ranked[: d.max]]
 
 
-def _least_valuable(board: Board, d: Decision, mine: bool) -> list[int]:
+def least_valuable(board: Board, d: Decision) -> list[int]:
+    """What we'd miss least: the permanents to give up."""
     vals = d.option_values()
     scored = []
     for v in vals:
@@ -145,7 +122,7 @@ def _least_valuable(board: Board, d: Decision, mine: bool) -> list[int]:
     return [v for _, v in scored[: d.min]]
 
 
-def _legend(board: Board, d: Decision) -> list[int]:
+def legend(board: Board, d: Decision) -> list[int]:
     vals = d.option_values()
     scored = []
     for v in vals:
@@ -158,7 +135,7 @@ def _legend(board: Board, d: Decision) -> list[int]:
     return [scored[0][1]]
 
 
-def _pick_cards(board: Board, d: Decision) -> list[int]:
+def pick_cards(board: Board, d: Decision) -> list[int]:
     """Choosing cards (e.g. from the opponent's revealed hand): the most valuable ones."""
     vals = d.option_values()
     scored = []
@@ -234,6 +211,12 @@ def damage_order(board: Board, d: Decision) -> list[int]:
 def assign_damage(board: Board, d: Decision) -> list[list[int]]:
     """Lethal to each in order, the rest to the player (trample) — the automatic assignment is right."""
     return [list(x) for x in d.data["auto"]]
+
+
+def divide(board: Board | None, d: Divide) -> list[int]:
+    """Damage divided among targets: 1 to each and the rest to the first (the target chosen first)."""
+    rest = d.total - len(d.targets)
+    return [1 + rest] + [1] * (len(d.targets) - 1)
 
 
 def bottom(board: Board, d: Decision) -> list[int]:

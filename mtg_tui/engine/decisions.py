@@ -566,7 +566,10 @@ class Divide(AllOfThem, Decision):
 
 def division(targets: list[int], total: int, answer: Any) -> dict[str, int]:
     """Damage divided among targets: a whole number for each, at least 1, adding up to the total (601.2d).
-    The normal form maps each target (as text) to its amount."""
+    The answer lists the amounts in the order of the targets; the normal form (also accepted, as an action
+    that was completed step by step carries it) maps each target, as text, to its amount."""
+    if isinstance(answer, dict) and set(answer) == {str(t) for t in targets}:
+        answer = [answer[str(t)] for t in targets]
     if not isinstance(answer, list) or len(answer) != len(targets) or not all(is_number(a) for a in answer):
         raise IllegalAnswer(f"divide the {total} damage as a list of {len(targets)} amounts, one per target")
     if any(a < 1 for a in answer):

@@ -13,7 +13,10 @@ from typing import Any, Callable
 
 from rich.text import Text
 
-from ..engine.decisions import Decision
+from ..engine.decisions import (AssignDamage, Bottom, ChooseColor, ChooseMode, ChooseX, DamageOrder, Decision,
+                                DeclareAttackers, DeclareBlockers, Discard, Divide, Mulligan, OrderCards, OrderTriggers,
+                                Pay, Priority, Scry, Targets, YesNo)
+from ..engine.dispatch import DecisionHandler, dispatch
 from .snapshot import Snapshot
 from .text import mana_text, permanent
 
@@ -299,8 +302,10 @@ class NumberPrompt(Prompt):
 
     kind = "number"
 
-    def __init__(self, title: str, lo: int, hi: int, done: Callable[[int], Any], cancellable: bool) -> None:
+    def __init__(self, title: str, lo: int, hi: int, done: Callable[[int], Any], cancellable: bool,
+                 name: str = "X") -> None:
         self.title = title
+        self.name = name
         self.lo, self.hi = lo, hi
         self.value = hi
         self.typed = ""
@@ -308,7 +313,7 @@ class NumberPrompt(Prompt):
         self.cancellable = cancellable
 
     def lines(self) -> list[Text]:
-        t = Text(f"X = {self.value}", style="bold")
+        t = Text(f"{self.name} = {self.value}", style="bold")
         t.append(f"   (from {self.lo} to {self.hi}; type digits, or Up/Down)", style="dim")
         out = [t]
         if self.error:
@@ -316,7 +321,7 @@ class NumberPrompt(Prompt):
         return out
 
     def hints(self) -> list[tuple[str, str]]:
-        h = [("0-9", "type X"), ("Up/Down", "change"), ("Enter", "confirm")]
+        h = [("0-9", f"type {self.name}"), ("Up/Down", "change"), ("Enter", "confirm")]
         if self.cancellable:
             h.append(("Esc", "cancel"))
         return h
@@ -341,12 +346,50 @@ class NumberPrompt(Prompt):
             return Redraw()
         if key in ("enter", "space", "f2"):
             if not self.lo <= self.value <= self.hi:
-                self.error = f"X must be from {self.lo} to {self.hi}."
+                self.error = f"{self.name} must be from {self.lo} to {self.hi}."
                 return Redraw()
             return Answer(self.done(self.value))
         if key == "escape" and self.cancellable:
             return Cancel()
         return None
+
+
+class DividePrompt(Prompt):
+    """Divide damage among targets (601.2d): an amount for each target but the last, which gets the rest."""
+
+    kind = "divide"
+
+    def __init__(self, title: str, targets: list[tuple[int, Text]], total: int, cancellable: bool) -> None:
+        self.title = title
+        self.targets = targets
+        self.total = total
+        self.cancellable = cancellable
+        self.amounts: list[int] = []
+        self.current = self._ask()
+
+    def _ask(self) -> NumberPrompt:
+        i = len(self.amounts)
+        left = self.total - sum(self.amounts)
+        most = left - (len(self.targets) - i - 1)   # each later target still needs 1
+        return NumberPrompt(self.title, 1, most, lambda n: n, self.cancellable,
+                            name=f"damage to {self.targets[i][1].plain}")
+
+    def lines(self) -> list[Text]:
+        done = [Text(f"{n} to {name.plain}") for (_, name), n in zip(self.targets, self.amounts)]
+        return done + self.current.lines()
+
+    def hints(self) -> list[tuple[str, str]]:
+        return self.current.hints()
+
+    def handle(self, key: str, char: str | None) -> Outcome:
+        out = self.current.handle(key, char)
+        if not isinstance(out, Answer):
+            return out
+        self.amounts.append(out.value)
+        if len(self.amounts) == len(self.targets) - 1:
+            return Answer(self.amounts + [self.total - sum(self.amounts)])
+        self.current = self._ask()
+        return Redraw()
 
 
 class TargetsPrompt(Prompt):
@@ -786,63 +829,103 @@ def _title(d: Decision, name: str) -> str:
 
 
 def prompt_for(d: Decision, snap: Snapshot) -> Prompt:
-    name = snap.players[d.player].name
-    kind = d.kind
-    if kind == "mulligan":
-        n = len(snap.hand or [])
-        mulls = d.data.get("mulligans", 0)
-        p = PickPrompt(f"{name}: keep this hand of {n} or take a mulligan?",
-                       [Choice("keep", Text("Keep"), key="k"), Choice("mulligan", Text("Mulligan"), key="m")],
-                       1, 1, done=lambda v: v[0], kind="mulligan",
-                       explain=(f"Mulligans so far: {mulls}. " if mulls else "")
-                       + "After a mulligan you draw 7 and put one card on the bottom per mulligan (103.4).")
-        return p
-    if kind in ("bottom", "discard"):
-        what = "to put on the bottom of your library (the first goes to the bottom first)" if kind == "bottom" \
-            else "to discard"
-        return PickPrompt(_title(d, name), _choices(d, snap), d.min, d.max, ordered=kind == "bottom" and d.max > 1,
-                          explain=f"Choose {d.min} card{'s' if d.min != 1 else ''} {what}.", kind=kind)
-    if kind == "declare_attackers":
-        return AttackPrompt(d, snap)
-    if kind == "declare_blockers":
-        return BlockPrompt(d, snap)
-    if kind == "assign_damage":
-        return DamagePrompt(d, snap)
-    if kind == "damage_order":
-        return PickPrompt(_title(d, name), _choices(d, snap), len(d.options), len(d.options), ordered=True,
+    return dispatch(d, PromptFor(snap))
+
+
+class PromptFor(DecisionHandler[Prompt]):
+    """The prompt that asks a decision, one method per decision type."""
+
+    def __init__(self, snap: Snapshot) -> None:
+        self.snap = snap
+
+    def _title(self, d: Decision) -> str:
+        return _title(d, self.snap.players[d.player].name)
+
+    def priority(self, d: Priority) -> Prompt:
+        return PickPrompt(self._title(d), _choices(d, self.snap), 1, 1, done=lambda v: v[0],
+                          cancellable=d.cancellable, kind="actions")
+
+    def mulligan(self, d: Mulligan) -> Prompt:
+        name = self.snap.players[d.player].name
+        n = len(self.snap.hand or [])
+        mulls = d.mulligans
+        return PickPrompt(f"{name}: keep this hand of {n} or take a mulligan?",
+                          [Choice("keep", Text("Keep"), key="k"), Choice("mulligan", Text("Mulligan"), key="m")],
+                          1, 1, done=lambda v: v[0], kind="mulligan",
+                          explain=(f"Mulligans so far: {mulls}. " if mulls else "")
+                          + "After a mulligan you draw 7 and put one card on the bottom per mulligan (103.4).")
+
+    def bottom(self, d: Bottom) -> Prompt:
+        return PickPrompt(self._title(d), _choices(d, self.snap), d.min, d.max, ordered=d.max > 1,
+                          explain=f"Choose {d.min} card{'s' if d.min != 1 else ''} to put on the bottom of your "
+                                  "library (the first goes to the bottom first).", kind="bottom")
+
+    def discard(self, d: Discard) -> Prompt:
+        return PickPrompt(self._title(d), _choices(d, self.snap), d.min, d.max,
+                          explain=f"Choose {d.min} card{'s' if d.min != 1 else ''} to discard.", kind="discard")
+
+    def declare_attackers(self, d: DeclareAttackers) -> Prompt:
+        return AttackPrompt(d, self.snap)
+
+    def declare_blockers(self, d: DeclareBlockers) -> Prompt:
+        return BlockPrompt(d, self.snap)
+
+    def assign_damage(self, d: AssignDamage) -> Prompt:
+        return DamagePrompt(d, self.snap)
+
+    def damage_order(self, d: DamageOrder) -> Prompt:
+        return PickPrompt(self._title(d), _choices(d, self.snap), len(d.options), len(d.options), ordered=True,
                           default=lambda: d.option_values(), default_label="this order",
-                          explain="Pick them in the order damage is assigned (509.2).", kind=kind)
-    if kind == "order_triggers":
-        return PickPrompt(f"{name}: order your triggered abilities", _choices(d, snap), len(d.options),
-                          len(d.options), ordered=True, default=lambda: d.option_values(),
-                          default_label="auto-order",
+                          explain="Pick them in the order damage is assigned (509.2).", kind="damage_order")
+
+    def order_triggers(self, d: OrderTriggers) -> Prompt:
+        return PickPrompt(f"{self.snap.players[d.player].name}: order your triggered abilities",
+                          _choices(d, self.snap), len(d.options), len(d.options), ordered=True,
+                          default=lambda: d.option_values(), default_label="auto-order",
                           explain="The first you pick goes on the stack first and resolves last (603.3b).",
-                          kind=kind)
-    if kind == "targets":
-        return TargetsPrompt(d, snap)
-    if kind == "pay":
-        return PayPrompt(d, snap)
-    if kind == "choose":
-        sub = d.subkind
-        title = _title(d, name)
-        if sub == "x":
-            lo, hi = int(d.data.get("min", 0)), int(d.data.get("max", 0))
-            return NumberPrompt(title, lo, hi, lambda x: x, d.cancellable)
-        if sub == "yes_no":
-            return PickPrompt(title, [Choice("yes", Text("Yes"), key="y"), Choice("no", Text("No"), key="n")], 1, 1,
-                              done=lambda v: v[0], kind="yes_no")
-        if sub in ("mode", "color"):
-            return PickPrompt(title, _choices(d, snap), 1, 1, done=lambda v: [v[0]], cancellable=d.cancellable,
-                              kind=sub)
-        if not d.options and d.data.get("max") is not None:
-            return NumberPrompt(title, int(d.data.get("min", 0)), int(d.data.get("max", 0)), lambda x: x,
-                                d.cancellable)
-        return PickPrompt(title, _choices(d, snap), d.min, d.max, ordered=sub == "scry",
-                          cancellable=d.cancellable, kind=sub,
-                          explain="Cards you pick go to the bottom, in the order picked; the rest stay on top."
-                          if sub == "scry" else "")
-    # Anything new: pick among the options.
-    return PickPrompt(_title(d, name), _choices(d, snap), d.min, max(d.max, d.min), cancellable=d.cancellable)
+                          kind="order_triggers")
+
+    def targets(self, d: Targets) -> Prompt:
+        return TargetsPrompt(d, self.snap)
+
+    def pay(self, d: Pay) -> Prompt:
+        return PayPrompt(d, self.snap)
+
+    def choose_x(self, d: ChooseX) -> Prompt:
+        return NumberPrompt(self._title(d), d.min, d.max, lambda x: x, d.cancellable)
+
+    def yes_no(self, d: YesNo) -> Prompt:
+        return PickPrompt(self._title(d), [Choice("yes", Text("Yes"), key="y"), Choice("no", Text("No"), key="n")],
+                          1, 1, done=lambda v: v[0], kind="yes_no")
+
+    def choose_mode(self, d: ChooseMode) -> Prompt:
+        return PickPrompt(self._title(d), _choices(d, self.snap), d.min, d.max, done=list,
+                          cancellable=d.cancellable, kind="mode")
+
+    def choose_color(self, d: ChooseColor) -> Prompt:
+        return PickPrompt(self._title(d), _choices(d, self.snap), 1, 1, done=lambda v: v[0],
+                          cancellable=d.cancellable, kind="color")
+
+    def scry(self, d: Scry) -> Prompt:
+        return PickPrompt(self._title(d), _choices(d, self.snap), d.min, d.max, ordered=True,
+                          cancellable=d.cancellable, kind="scry",
+                          explain="Cards you pick go to the bottom, in the order picked; the rest stay on top.")
+
+    def order_cards(self, d: OrderCards) -> Prompt:
+        return PickPrompt(self._title(d), _choices(d, self.snap), d.min, d.max, ordered=True,
+                          default=lambda: d.option_values(), default_label="this order",
+                          cancellable=d.cancellable, kind="order")
+
+    def divide(self, d: Divide) -> Prompt:
+        return DividePrompt(self._title(d), [(t, describe(self.snap, t)) for t in d.targets], d.total,
+                            d.cancellable)
+
+    def _pick(self, d: Decision) -> Prompt:
+        return PickPrompt(self._title(d), _choices(d, self.snap), d.min, d.max, cancellable=d.cancellable,
+                          kind=d.subkind or d.kind)
+
+    choose_cards = choose_sacrifice = choose_legend = surveil = search = choose_replacement = _pick
+    prevention_order = sacrifice_cost = discard_cost = _pick
 
 
 def actions_menu(snap: Snapshot, only: int | None = None, include_mana: bool = False) -> PickPrompt | None:
