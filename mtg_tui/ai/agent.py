@@ -125,21 +125,20 @@ class Policy(DecisionHandler[Any]):
     def priority(self, d: Priority) -> Any:
         return self.player.priority(self.game, self.board, d)
 
+    def _looked_ahead(self, plan: str, d: Decision) -> Any:
+        """The look-ahead's answer (its ``attack`` or ``block``), at levels that look ahead; else None."""
+        if not self.player.level.lookahead:
+            return None
+        return getattr(self.player._look(), plan)(self.game, self.board, d)
+
     def declare_attackers(self, d: DeclareAttackers) -> Any:
-        level = self.player.level
-        if level.lookahead:
-            ans = self.player._look().attack(self.game, self.board, d)
-            if ans is not None:
-                return ans
-        return plan_attack(self.board, d.data, naive=level.naive_combat)
+        ans = self._looked_ahead("attack", d)
+        return ans if ans is not None else plan_attack(self.board, d.data, naive=self.player.level.naive_combat)
 
     def declare_blockers(self, d: DeclareBlockers) -> Any:
-        level = self.player.level
-        if level.lookahead:
-            ans = self.player._look().block(self.game, self.board, d)
-            if ans is not None:
-                return ans
-        return plan_blocks(self.board, d.data, self.board.view.combat(), naive=level.naive_combat)
+        ans = self._looked_ahead("block", d)
+        return ans if ans is not None else plan_blocks(self.board, d.data, self.board.view.combat(),
+                                                       naive=self.player.level.naive_combat)
 
     def mulligan(self, d: Mulligan) -> Any:
         return "keep" if keep(self.board.hand, d.mulligans) else "mulligan"
