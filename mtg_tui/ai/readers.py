@@ -21,7 +21,8 @@ from typing import Any, Callable
 from ..engine import instructions as I
 from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, CostReduction, KeywordAbility, LayerOp,
                                 ProtectionChoice, SpellAbility, StaticAbility, TriggeredAbility)
-from ..engine.entering import AsEntersChoose, EntersTapped, EntersWithCounters, OthersEnterWithCounters
+from ..engine.entering import (AsEntersChoose, EntersTapped, EntersTappedUnlessPaid, EntersWithCounters,
+                               OthersEnterWithCounters)
 from ..engine.instead import DamageInstead, DrawInstead
 from ..engine.rerouting import DiesInstead
 from ..engine.refs import (AllRef, AttachedRef, AttackedRef, Const, ControllerOfRef, CountOf, DefendingPlayerRef,
@@ -750,6 +751,7 @@ REPLACEMENTS: dict[type, Callable[[Any, Notes], None]] = {
     EntersTapped: _enters_tapped,
     EntersWithCounters: _enters_with_counters,
     AsEntersChoose: lambda rep, n: None,
+    EntersTappedUnlessPaid: lambda rep, n: n.hit(SelfRef(), -0.1, "enters_tapped_unless_paid"),
     OthersEnterWithCounters: _others_enter_with_counters,
     DamageInstead: _damage_instead,
     DiesInstead: _dies_instead,

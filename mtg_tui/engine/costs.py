@@ -63,6 +63,7 @@ def mana_sources(game: "GameState", player: int, exclude: set[int] | None = None
                 getattr(a, "keyword", None) == "haste" for a in c.abilities):
             continue   # summoning sickness (302.6)
         i = -1
+        found: list[tuple[int, tuple[tuple[str, ...], ...]]] = []
         for ab in c.abilities:
             if not isinstance(ab, ActivatedAbility):
                 continue
@@ -73,8 +74,13 @@ def mana_sources(game: "GameState", player: int, exclude: set[int] | None = None
                     color = o.chosen.get("color")
                     units = tuple(((color,) if color else ("W", "U", "B", "R", "G")) if u == ("chosen",) else u
                                   for u in units)
-                out.append((o, i, units))
-                break
+                found.append((i, units))
+        if len(found) > 1 and all(len(units) == 1 for _, units in found):
+            # "{T}: Add {B}" and "{T}: Add {R}" (a land with two basic land types, 305.6): one mana of either.
+            either = tuple(dict.fromkeys(t for _, units in found for t in units[0]))
+            out.append((o, found[0][0], (either,)))
+        elif found:
+            out.append((o, found[0][0], found[0][1]))
     return out
 
 

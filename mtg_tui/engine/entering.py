@@ -14,9 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generator
 
+from .actions import lose_life
 from .conditions import condition_holds
 from .context import Ctx
-from .decisions import ChooseColor, Decision, Option
+from .decisions import ChooseColor, Decision, Option, YesNo
 from .mana import COLOR_NAMES, COLORS
 from .matching import object_matches
 from .refs import ObjectFilter
@@ -100,6 +101,33 @@ class EntersWithCounters(_AsItEnters):
     def _ctx(self, game: "GameState", event: ZoneMove) -> Ctx:
         obj = event.obj
         return Ctx(game, self.controller, obj, obj.id, obj.card_uid, obj.name, x=obj.x)
+
+
+@dataclass(eq=False)
+class EntersTappedUnlessPaid(_AsItEnters):
+    """"As this enters, you may pay N life. If you don't, it enters tapped" (614.12): the player who will
+    control it chooses before it enters (614.12a); one who can't pay (119.4) doesn't choose."""
+
+    rules: ClassVar[tuple[str, ...]] = ("614.12", "614.1c")
+    life: int = 2
+
+    def apply(self, game: "GameState", event: ZoneMove) -> Gen:
+        obj = event.obj
+        p = game.players[self.controller]
+        paid = False
+        if p.life >= self.life:
+            ans = yield YesNo(player=self.controller, prompt=f"As {obj.name} enters, pay {self.life} life? "
+                              "If you don't, it enters tapped.",
+                              options=[Option("yes", f"Pay {self.life} life"), Option("no", "It enters tapped")],
+                              cost=f"{self.life} life")
+            paid = ans == "yes"
+        if paid:
+            lose_life(game, p, self.life, ("119.4", "614.12"), f"{p.name} pays {self.life} life for {obj.name}.")
+        else:
+            event.tapped = True
+            game.log_event(f"{obj.name} enters tapped: {p.name} didn't pay {self.life} life.", self.rules,
+                           (obj.id,))
+        return event
 
 
 @dataclass(eq=False)

@@ -20,8 +20,8 @@ from typing import Any, NamedTuple
 from lark import Token, Tree
 
 from ...engine import instructions as I
-from ...engine.abilities import Effect
-from ...engine.entering import OthersEnterWithCounters
+from ...engine.abilities import Effect, StaticAbility
+from ...engine.entering import EntersTappedUnlessPaid, OthersEnterWithCounters
 from ...engine.instead import DamageInstead, DrawInstead
 from ...engine.refs import ObjectFilter
 from ...engine.replacement import ReplacementEffect
@@ -94,6 +94,10 @@ class Replacements(Templates):
         effect = OthersEnterWithCounters(filter=replace(flt, controller=None, zone="any"), whose=whose,
                                          kind=kind, amount=n)
         return Made(effect, find(tree, "rp_this_turn_lead") is not None)
+
+    def as_enters_pay_life(self, n: Token) -> list[Any]:
+        """"As ~ enters, you may pay 2 life. If you don't, it enters tapped" (614.12, 119.4)."""
+        return [StaticAbility(replacement=EntersTappedUnlessPaid(life=const(n)))]
 
     # -- their parts ---------------------------------------------------------------
 
