@@ -1,7 +1,10 @@
 """The engine's floors: no import cycle, and no module imports from a floor above its own.
 
 Imports are read from the source (those inside functions included); imports
-under ``if TYPE_CHECKING:`` are only for annotations and don't count.
+under ``if TYPE_CHECKING:`` are only for annotations and don't count. A
+subpackage of the engine (keywords/) is one module of the graph: its files
+importing each other is no cycle, and what they import from the engine is
+what the subpackage imports.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ PACKAGE = "mtg_tui.engine"
 ENGINE = Path(engine.__file__).resolve().parent
 
 Graph = dict[str, set[str]]
+# A module's source, or a subpackage's files with how deep each is inside it (0: the subpackage's own folder).
+Source = str | tuple[tuple[str, int], ...]
 
 
 def _type_checking_only(node: ast.If) -> bool:
@@ -23,9 +28,15 @@ def _type_checking_only(node: ast.If) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def _imported(source: str, modules: set[str]) -> set[str]:
-    """The package's modules that this source imports at run time."""
+def _imported(source: str, modules: set[str], depth: int = -1, me: str = "") -> set[str]:
+    """The package's modules that this source imports at run time.
+
+    ``depth`` is -1 for a module of the package itself, else how deep the file
+    is inside the subpackage ``me``: its imports that stay inside ``me`` count
+    as ``me``.
+    """
     found: set[str] = set()
+    up = depth + 1          # the number of dots of a relative import that reaches the package itself
 
     def visit(node: ast.AST) -> None:
         if isinstance(node, ast.If) and _type_checking_only(node):
@@ -33,7 +44,10 @@ def _imported(source: str, modules: set[str]) -> set[str]:
                 visit(child)
             return
         if isinstance(node, ast.ImportFrom):
-            if node.level == 1:
+            if 0 < node.level <= up:
+                base = None
+                found.add(me)
+            elif node.level == up + 1:
                 base = node.module or ""
             elif node.level == 0 and node.module and (node.module + ".").startswith(PACKAGE + "."):
                 base = node.module[len(PACKAGE) + 1:]
@@ -57,10 +71,14 @@ def _imported(source: str, modules: set[str]) -> set[str]:
     return found
 
 
-def import_graph(sources: dict[str, str]) -> Graph:
+def import_graph(sources: dict[str, Source]) -> Graph:
     """Module name -> the modules of the same package it imports (``__init__`` for the package itself)."""
     names = set(sources)
-    return {m: _imported(src, names) - {m} for m, src in sources.items()}
+    graph: Graph = {}
+    for m, src in sources.items():
+        files = ((src, -1),) if isinstance(src, str) else src
+        graph[m] = set().union(*(_imported(text, names, depth, m) for text, depth in files)) - {m}
+    return graph
 
 
 def find_cycle(graph: Graph) -> list[str] | None:
@@ -101,8 +119,12 @@ def upward_imports(graph: Graph, floors: dict[str, tuple[str, ...]]) -> list[str
     return out
 
 
-def engine_sources() -> dict[str, str]:
-    return {p.stem: p.read_text(encoding="utf-8") for p in sorted(ENGINE.glob("*.py"))}
+def engine_sources() -> dict[str, Source]:
+    out: dict[str, Source] = {p.stem: p.read_text(encoding="utf-8") for p in sorted(ENGINE.glob("*.py"))}
+    for package in sorted(d for d in ENGINE.iterdir() if (d / "__init__.py").is_file()):
+        out[package.name] = tuple((p.read_text(encoding="utf-8"), len(p.relative_to(package).parts) - 1)
+                                  for p in sorted(package.rglob("*.py")))
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -139,6 +161,18 @@ def test_the_checker_reads_imports_inside_functions_but_not_those_for_annotation
     }
     graph = import_graph(sources)
     assert graph == {"a": set(), "b": {"c", "d"}, "c": {"a", "d"}, "d": {"c", "__init__"}}
+
+
+def test_the_checker_reads_a_subpackage_as_one_module() -> None:
+    sources: dict[str, Source] = {
+        "a": "from .pkg import thing\n",
+        "b": "import mtg_tui.engine.pkg.base\n",
+        "c": "x = 1\n",
+        "pkg": (("from .base import y\nfrom . import base\nfrom ..c import x\n", 0),
+                ("from .. import base\nfrom ...a import z\nfrom ... import c\n", 1)),
+    }
+    assert import_graph(sources) == {"a": {"pkg"}, "b": {"pkg"}, "c": set(), "pkg": {"a", "c"}}
+    assert find_cycle(import_graph(sources)) == ["a", "pkg", "a"]
 
 
 def test_the_checker_finds_a_cycle() -> None:

@@ -18,6 +18,7 @@ from pathlib import Path
 from lark import Lark, Tree
 from lark.exceptions import UnexpectedInput
 
+from ..engine.keywords import Param, words_of
 from .errors import TextError
 
 HERE = Path(__file__).resolve().parent
@@ -79,7 +80,25 @@ def grammar_text() -> str:
         f"\nSUBTYPE.1: /(?:{_alternation(singles)})(?![a-z'-])/\n"
         f"SUBTYPES.1: /(?:{_alternation(plurals)})(?![a-z'-])/\n"
     )
-    return text + extra
+    return text + extra + keyword_terminals()
+
+
+KEYWORD_TERMINALS = {Param.NONE: "KEYWORD", Param.COST: "KEYWORD_COST", Param.QUALITY: "KEYWORD_QUALITY",
+                     Param.OBJECT: "KEYWORD_OBJECT", Param.NUMBER: "KEYWORD_NUMBER"}
+
+
+def keyword_terminals() -> str:
+    """The registry's keyword words, one terminal per kind of parameter after them.
+
+    A kind no keyword has yet gets a word in capitals, which the lower-cased
+    text never contains: the grammar's rule for it stays, matching nothing.
+    """
+    out = []
+    for param, name in KEYWORD_TERMINALS.items():
+        words = words_of(param) or [f"NO {name}"]
+        alternatives = " | ".join(f'"{w}"' for w in sorted(words, key=lambda w: (-len(w), w)))
+        out.append(f"{name}.2: {alternatives}\n")
+    return "".join(out)
 
 
 @lru_cache(maxsize=1)

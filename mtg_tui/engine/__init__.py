@@ -11,7 +11,9 @@ and tested with only what is under it:
   (decisions.py), which card layouts are played (layouts.py), and
   ``GameState`` (state.py), the data the rules read and change.
 - rules: what the Comprehensive Rules do to that state, one part each:
-  characteristics and layers (layers.py, 613), targets (115), casting and
+  characteristics and layers (layers.py, 613), the keyword registry
+  (keywords/, 702: how each keyword is read and the rules it takes part
+  in), targets (115), casting and
   activating (casting.py, costs.py, 601-602), resolving (resolution.py,
   608), combat (506-511), damage (120), replacement and prevention effects
   (replacement.py, the one place events meet them, 614-616; the effects in
@@ -55,8 +57,8 @@ __all__ = [
 FLOORS: dict[str, tuple[str, ...]] = {
     "state": ("abilities", "answers", "decisions", "events", "layouts", "log", "mana", "objects", "refs", "state"),
     "rules": ("actions", "alike", "casting", "combat", "conditions", "context", "costs", "damage", "entering",
-              "instead", "instructions", "layers", "mana_ability", "matching", "prevention", "regeneration", "replacement",
-              "rerouting", "resolution", "sba", "targets", "triggers"),
+              "instead", "instructions", "keywords", "layers", "mana_ability", "matching", "prevention",
+              "regeneration", "replacement", "rerouting", "resolution", "sba", "targets", "triggers"),
     "flow": ("turn",),
     "protocol": ("__init__", "dispatch", "game", "record", "setup", "view"),
 }

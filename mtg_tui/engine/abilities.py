@@ -250,14 +250,5 @@ class Quality:
         return self.kind
 
 
-EVASION_KEYWORDS = ("flying", "menace", "fear", "intimidate", "shadow", "horsemanship")
-
-SIMPLE_KEYWORDS = (
-    "deathtouch", "defender", "double strike", "first strike", "flash", "flying", "haste",
-    "hexproof", "indestructible", "lifelink", "menace", "reach", "trample", "vigilance",
-    "infect", "shroud", "wither", "fear", "intimidate", "shadow", "changeling", "devoid",
-)
-
-
 def abilities_text(abilities: tuple[Ability, ...]) -> list[str]:
     return [a.text for a in abilities if getattr(a, "text", "")]

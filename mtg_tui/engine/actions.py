@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Generator, Iterable, Sequence
 
 from .decisions import Decision
 from .events import Event
+from .keywords import Trait, has_trait
 from .objects import GameObject, LKI, Player, StackAbility
 from .replacement import (Counters, Destruction, Draw, LifeGain, ZoneMove, could_apply, has_entering_effects,
                           plain_form, replace)
@@ -313,7 +314,7 @@ def destroy_asking(game: "GameState", objs: Iterable[GameObject], can_regenerate
     for o in objs:
         if o.zone != "battlefield":
             continue
-        if game.has_keyword(o, "indestructible"):
+        if has_trait(game, o, Trait.INDESTRUCTIBLE):
             game.log_event(f"{o.name} is indestructible and isn't destroyed.", ("702.12b",), (o.id,))
             continue
         if (yield from destruction_replaced(game, o, can_regenerate)):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Generator
 
 from . import actions
 from .answers import is_number
-from .abilities import ActivatedAbility, AdditionalCost, CostReduction, Effect, KeywordAbility, SpellAbility
+from .abilities import ActivatedAbility, AdditionalCost, CostReduction, Effect, SpellAbility
 from .alike import alike_key
 from .conditions import condition_holds
 from .context import Ctx, run_effect
@@ -25,6 +25,7 @@ from .decisions import (CANCEL, ChooseColor, ChooseMode, ChooseX, Decision, Disc
                         Pay, Priority, SacrificeCost, division)
 from .events import Event
 from .instructions import DealDamage
+from .keywords import Trait, has_trait, keywords_in
 from .mana import COLOR_BY_NAME, COLOR_NAMES, ManaCost, Symbol, match_payment
 from .matching import object_matches
 from .objects import GameObject, StackAbility
@@ -51,11 +52,10 @@ class _Traits:
     def __init__(self, card: Any) -> None:
         abilities = card.abilities
         self.additional = next((a.cost for a in abilities if isinstance(a, AdditionalCost)), None)
-        self.flashback = next((a.param for a in abilities if isinstance(a, KeywordAbility)
-                               and a.keyword == "flashback"), None)
+        self.flashback = next((p for kw, p in keywords_in(abilities) if Trait.FLASHBACK in kw.traits), None)
         self.reductions = tuple(a for a in abilities if isinstance(a, CostReduction))
         self.hand_abilities = any(isinstance(a, ActivatedAbility) and a.zone == "hand" for a in abilities)
-        self.flash = any(getattr(a, "keyword", None) == "flash" for a in abilities)
+        self.flash = any(Trait.FLASH in kw.traits for kw, _ in keywords_in(abilities))
 
 
 _TRAITS: "weakref.WeakKeyDictionary[Any, _Traits]" = weakref.WeakKeyDictionary()
@@ -129,9 +129,9 @@ def spell_effect(game: "GameState", card: GameObject) -> Effect:
 
 def aura_spec(game: "GameState", card: GameObject) -> TargetSpec | None:
     """An Aura spell targets what its enchant ability allows (303.4a, 702.5a)."""
-    for a in card.card.abilities:
-        if isinstance(a, KeywordAbility) and a.keyword == "enchant":
-            flt = a.param if isinstance(a.param, ObjectFilter) else ObjectFilter(types=("Creature",))
+    for kw, what in keywords_in(card.card.abilities):
+        if Trait.ENCHANT in kw.traits:
+            flt = what if isinstance(what, ObjectFilter) else ObjectFilter(types=("Creature",))
             return TargetSpec(objects=flt, label=f"enchant {flt.describe()}")
     return None
 
@@ -157,8 +157,7 @@ def cast_timing_problem(game: "GameState", card: GameObject, player: int) -> str
         return f"{card.name} isn't in your hand"
     if card.owner != player:
         return f"{card.name} isn't yours"
-    if "Instant" in c.types or game.has_keyword(card, "flash") or any(
-            getattr(a, "keyword", None) == "flash" for a in card.card.abilities):
+    if "Instant" in c.types or has_trait(game, card, Trait.FLASH) or traits(card).flash:
         return None
     if not is_sorcery_timing(game, player):
         kind = "a sorcery" if "Sorcery" in c.types else f"a {c.types[-1].lower()} spell"
@@ -364,7 +363,7 @@ def legal_actions(game: "GameState", player: int) -> list[Option]:
                     continue
                 if simple_mana_ability(ab) is not None:
                     # "{T}: Add ...": legal unless a creature's summoning sickness stops it (302.6).
-                    if "Creature" in c.types and game.summoning_sick(obj) and not game.has_keyword(obj, "haste"):
+                    if "Creature" in c.types and game.summoning_sick(obj) and not has_trait(game, obj, Trait.HASTE):
                         continue
                     opts.append(Option({"action": "activate", "source": obj.id, "ability": i},
                                        f"{obj.name}: {ab.text}" if ab.text else f"Activate {obj.name}"))

@@ -15,7 +15,8 @@ from . import actions
 from .damage import deal_damage
 from .decisions import AssignDamage, DamageOrder, DeclareAttackers, DeclareBlockers, Decision, IllegalAnswer, Option
 from .events import Event
-from .matching import has_quality, object_matches
+from .keywords import Trait, blockers_needed, blocking_problem, has_trait
+from .matching import object_matches
 from .objects import GameObject, Player
 
 if TYPE_CHECKING:
@@ -78,9 +79,9 @@ def attack_problem(game: "GameState", obj: GameObject, player: int) -> str | Non
         return f"{obj.name} isn't controlled by {game.players[player].name}"
     if obj.tapped:
         return f"{obj.name} is tapped"
-    if game.summoning_sick(obj) and not game.has_keyword(obj, "haste"):
+    if game.summoning_sick(obj) and not has_trait(game, obj, Trait.HASTE):
         return f"{obj.name} has summoning sickness: it came under its controller's control this turn (302.6)"
-    if game.has_keyword(obj, "defender"):
+    if has_trait(game, obj, Trait.CANT_ATTACK):
         return f"{obj.name} has defender and can't attack (702.3b)"
     if c.flags.get("cant_attack"):
         return f"{obj.name} can't attack"
@@ -152,7 +153,7 @@ def declare_attackers(game: "GameState") -> Gen:
     tapped = []
     for a, _ in pairs:
         obj = game.objects[a]
-        if not game.has_keyword(obj, "vigilance"):
+        if not has_trait(game, obj, Trait.VIGILANCE):
             actions.tap(game, obj)
             tapped.append(obj)
         else:
@@ -191,25 +192,15 @@ def block_problem(game: "GameState", blocker: GameObject, attacker_id: int, defe
         return f"{game.describe(attacker_id)} isn't attacking"
     att = game.objects[attacker_id]
     ac = game.chars(att)
-    a_kws = {getattr(x, "keyword", None) for x in ac.abilities}
-    b_kws = {getattr(x, "keyword", None) for x in c.abilities}
     if ac.flags.get("cant_be_blocked"):
         return f"{att.name} can't be blocked"
-    if "flying" in a_kws and not ({"flying", "reach"} & b_kws):
-        return f"{att.name} has flying and can be blocked only by creatures with flying or reach (702.9b)"
     for flt in ac.flags.get("cant_be_blocked_by", []):
         if object_matches(game, blocker, flt, None, c.controller):
             return f"{att.name} can't be blocked by {blocker.name}"
-    for q in game.keyword_params(att, "protection"):
-        if has_quality(game, blocker, q):
-            return f"{att.name} has protection from {q.text} and can't be blocked by {blocker.name} (702.16f)"
     for flt in c.flags.get("can_block_only", []):
         if not object_matches(game, att, flt, None, c.controller):
             return f"{blocker.name} can block only {flt.describe()}s"
-    for land in game.keyword_params(att, "landwalk"):
-        if any(land in game.chars(o).subtypes for o in game.battlefield if game.chars(o).controller == defender):
-            return f"{att.name} has {land.lower()}walk and can't be blocked while you control a {land} (702.14c)"
-    return None
+    return blocking_problem(game, att, blocker)   # evasion and the like (702.9b, 702.16f, 702.35b...)
 
 
 def block_options(game: "GameState") -> dict[int, list[int]]:
@@ -256,9 +247,9 @@ def validate_blocks(game: "GameState", pairs: list[tuple[int, int]], defender: i
         count[a] = count.get(a, 0) + 1
     for a, n in count.items():
         att = game.objects[a]
-        if game.has_keyword(att, "menace") and n < 2:
-            raise IllegalAnswer(f"{att.name} has menace and can't be blocked except by two or more creatures "
-                                "(702.110b)")
+        need, why = blockers_needed(game, att)
+        if n < need:
+            raise IllegalAnswer(why)
         if n > 1 and _flags(game, att, "max_one_blocker"):
             raise IllegalAnswer(f"{att.name} can't be blocked by more than one creature (509.1b)")
     if len(pairs) == 1:
@@ -327,7 +318,7 @@ def _order_decision(game: "GameState", player: int, creature: int, others: list[
 
 
 def has_first_strike(game: "GameState", obj: GameObject) -> bool:
-    return game.has_keyword(obj, "first strike") or game.has_keyword(obj, "double strike")
+    return has_trait(game, obj, Trait.FIRST_STRIKE)
 
 
 def needs_first_strike_step(game: "GameState") -> bool:
@@ -349,14 +340,14 @@ def assigns_in_step(game: "GameState", obj: GameObject, first: bool) -> bool:
         return has_first_strike(game, obj)
     if not combat.first_strike_step:
         return True
-    if game.has_keyword(obj, "double strike"):
+    if has_trait(game, obj, Trait.DOUBLE_STRIKE):
         return True
     return obj.id not in combat.fs_creatures and obj.id not in combat.dealt_first
 
 
 def lethal_needed(game: "GameState", attacker: GameObject, creature: GameObject, pending: dict[int, int]) -> int:
     """Damage that counts as lethal for assignment (510.1c, 702.2c)."""
-    if game.has_keyword(attacker, "deathtouch"):
+    if has_trait(game, attacker, Trait.DEATHTOUCH):
         return max(0, 1 - pending.get(creature.id, 0))
     need = game.toughness(creature) - creature.damage - pending.get(creature.id, 0)
     return max(0, need)
@@ -377,7 +368,7 @@ def assignment_choices(game: "GameState", creature: GameObject, pending: dict[in
             return {"power": power, "order": [], "defender": dfd, "trample": False, "fixed": [(dfd, power)]}
         order = [b for b in combat.order.get(creature.id, combat.blockers_of(creature.id))
                  if b in combat.blockers and creature.id in combat.blockers[b]]
-        trample = game.has_keyword(creature, "trample")
+        trample = has_trait(game, creature, Trait.TRAMPLE)
         defender = dfd if trample and dfd and game.get(dfd) is not None else None
         if not order:
             if trample and defender is not None:
@@ -474,12 +465,12 @@ def combat_damage(game: "GameState", first: bool) -> Gen:
     cites: tuple[str, ...] = ("510.2",)
     if first:
         cites += ("510.4", "702.7b")
-    elif combat.first_strike_step and any(game.has_keyword(game.objects[o], "double strike")
+    elif combat.first_strike_step and any(has_trait(game, game.objects[o], Trait.DOUBLE_STRIKE)
                                           for o in dealers if o in game.objects):
         cites += ("702.4b",)
     if any(r == info_d for _, r, _ in parts for info_d in trample_defenders):
         cites += ("702.19b",)
-    if any(game.has_keyword(src, "deathtouch") and isinstance(game.get(r), GameObject) for src, r, _ in parts):
+    if any(has_trait(game, src, Trait.DEATHTOUCH) and isinstance(game.get(r), GameObject) for src, r, _ in parts):
         cites += ("702.2c",)
     game.log_event("Combat damage is dealt." if not first else "First-strike combat damage is dealt.", cites,
                    kind="combat")

@@ -16,6 +16,7 @@ from . import actions
 from .abilities import ActivatedAbility, Cost
 from .answers import id_list
 from .decisions import Decision, IllegalAnswer
+from .keywords import Trait, has_trait, keywords_in
 from .mana import ManaCost, ManaUnit, match_payment
 from .mana_ability import AddMana
 from .matching import object_matches
@@ -43,7 +44,7 @@ def can_tap_for_cost(game: "GameState", obj: GameObject) -> bool:
     """{T} in a cost: untapped, and a creature must not be summoning sick (302.6)."""
     if obj.tapped or obj.zone != "battlefield":
         return False
-    if game.summoning_sick(obj) and game.is_creature(obj) and not game.has_keyword(obj, "haste"):
+    if game.summoning_sick(obj) and game.is_creature(obj) and not has_trait(game, obj, Trait.HASTE):
         return False
     return True
 
@@ -60,7 +61,7 @@ def mana_sources(game: "GameState", player: int, exclude: set[int] | None = None
         if c.controller != player:
             continue
         if "Creature" in c.types and (o.sick or c.controller != o.ctl_mark) and not any(
-                getattr(a, "keyword", None) == "haste" for a in c.abilities):
+                Trait.HASTE in kw.traits for kw, _ in keywords_in(c.abilities)):
             continue   # summoning sickness (302.6)
         i = -1
         found: list[tuple[int, tuple[tuple[str, ...], ...]]] = []
@@ -219,7 +220,7 @@ def check_other_costs(game: "GameState", obj: GameObject | None, cost: Cost, pla
     if cost.tap:
         if obj is None or obj.tapped:
             return f"{obj.name if obj else 'it'} is already tapped"
-        if game.summoning_sick(obj) and game.is_creature(obj) and not game.has_keyword(obj, "haste"):
+        if game.summoning_sick(obj) and game.is_creature(obj) and not has_trait(game, obj, Trait.HASTE):
             return (f"{obj.name} has summoning sickness: a creature's {{T}} abilities need it to have been "
                     "under your control since your turn began (302.6)")
     if cost.discard_self and (obj is None or obj.zone != "hand"):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Generator, Sequence
 from . import actions
 from .decisions import Decision
 from .events import Event
+from .keywords import Trait, traits_of
 from .objects import GameObject, Player
 from .prevention import protection_from, shield_order
 from .replacement import Damage, could_apply, replace
@@ -57,10 +58,11 @@ def deal_damage(game: "GameState", parts: Sequence[tuple[Any, int, int]], combat
     lifelink_gains: list[tuple[int, int, int]] = []
     for source, recipient, amount in dealt:
         sc = game.chars(source)
-        infect = any(getattr(a, "keyword", None) == "infect" for a in sc.abilities)
-        wither = any(getattr(a, "keyword", None) == "wither" for a in sc.abilities)
-        lifelink = any(getattr(a, "keyword", None) == "lifelink" for a in sc.abilities)
-        deathtouch = any(getattr(a, "keyword", None) == "deathtouch" for a in sc.abilities)
+        traits = traits_of(game, source)
+        infect = Trait.POISON in traits
+        wither = Trait.WITHER in traits
+        lifelink = Trait.LIFELINK in traits
+        deathtouch = Trait.DEATHTOUCH in traits
         kind = "combat damage" if combat else "damage"
         if isinstance(recipient, Player):
             if infect:

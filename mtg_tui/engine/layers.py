@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
-from .abilities import Affected, ContinuousDef, KeywordAbility, LayerOp, StaticAbility
+from .abilities import Affected, ContinuousDef, LayerOp, StaticAbility
 from .mana_ability import intrinsic_mana_ability
 from .matching import object_matches
 from .objects import BASIC_LAND_TYPES, Characteristics, GameObject, base_characteristics
@@ -324,10 +324,6 @@ def player_flags(game: "GameState", chars: dict[int, Characteristics]) -> dict[i
                 for p in eff.players:
                     out[p].add(op.args[0])
     return out
-
-
-def keyword_abilities(c: Characteristics, keyword: str) -> list[KeywordAbility]:
-    return [a for a in c.abilities if isinstance(a, KeywordAbility) and a.keyword == keyword]
 
 
 ChooseFn = Callable[[list[Any]], Any]

@@ -1,4 +1,4 @@
-"""Whether an object or player fits a description: filters (109, 115), qualities (702.16a).
+"""Whether an object or player fits a description: filters (109, 115).
 
 Compiled card text describes objects with ``ObjectFilter``s ("nonblack
 creature you control"); these functions say whether a given object fits,
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .keywords import Trait, keywords_in
 from .objects import GameObject, LKI, Player
 from .refs import ObjectFilter, PlayerFilter
 
@@ -44,8 +45,8 @@ def object_matches(game: "GameState", obj: GameObject | LKI, flt: ObjectFilter, 
     if flt.types_all and not all(t in chars.types or t in chars.subtypes for t in flt.types_all):
         return False
     if flt.subtypes and not any(s in chars.subtypes for s in flt.subtypes):
-        if not ("Creature" in chars.types and any(getattr(a, "keyword", None) == "changeling"
-                                                   for a in chars.abilities)):
+        if not ("Creature" in chars.types and any(Trait.EVERY_CREATURE_TYPE in kw.traits
+                                                   for kw, _ in keywords_in(chars.abilities))):
             return False
     if flt.supertypes and not all(s in chars.supertypes for s in flt.supertypes):
         return False
@@ -120,22 +121,4 @@ def player_matches(pf: PlayerFilter, player: Player, you: int) -> bool:
         return player.index == you
     if pf.who == "opponent":
         return player.index != you
-    return False
-
-
-def has_quality(game: "GameState", obj: Any, quality: Any) -> bool:
-    """Does an object have the quality named by protection/hexproof from (702.16a)?"""
-    c = game.chars(obj)
-    if quality.kind == "everything":
-        return True
-    if quality.kind == "color":
-        return quality.value in c.colors
-    if quality.kind == "multicolored":
-        return len(c.colors) > 1
-    if quality.kind == "monocolored":
-        return len(c.colors) == 1
-    if quality.kind == "type":
-        return quality.value in c.types
-    if quality.kind == "subtype":
-        return quality.value in c.subtypes
     return False

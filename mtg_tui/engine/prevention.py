@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generator
 
 from .decisions import Decision, Option, PreventionOrder
-from .matching import has_quality
+from .keywords import damage_prevented
 from .objects import GameObject, Player
 from .replacement import Damage, ReplacementEffect, add_effect, remove_effect
 
@@ -90,8 +90,7 @@ def protection_from(game: "GameState", source: Any, recipient: Any) -> tuple[Rep
     """Protection's prevention, if the recipient has protection from a quality of the source."""
     if not isinstance(recipient, GameObject):
         return ()
-    qualities = game.keyword_params(recipient, "protection")
-    if qualities and any(has_quality(game, source, q) for q in qualities):
+    if damage_prevented(game, recipient, source):
         return (Protection(id=PROTECTION_ID, source_name="protection", controller=game.controller_of(recipient)),)
     return ()
 

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generator
 
 from . import actions
-from .abilities import KeywordAbility
 from .alike import alike_key
 from .decisions import ChooseLegend, Decision, Option
-from .matching import has_quality, object_matches
+from .keywords import Trait, attaching_problem, has_trait, trait_params
+from .matching import object_matches
 from .objects import GameObject
 from .replacement import Destruction
 from .refs import ObjectFilter
@@ -34,23 +34,20 @@ def _illegal_attachment(game: "GameState", obj: GameObject) -> str | None:
     if "Aura" in c.subtypes:
         if host is None or not isinstance(host, GameObject) or host.zone != "battlefield":
             return "704.5m"
-        for ab in c.abilities:
-            if isinstance(ab, KeywordAbility) and ab.keyword == "enchant":
-                flt = ab.param if isinstance(ab.param, ObjectFilter) else ObjectFilter(types=("Creature",))
-                if not object_matches(game, host, flt, obj.id, c.controller, obj.card_uid):
-                    return "704.5m"
-        for q in game.keyword_params(host, "protection"):
-            if has_quality(game, obj, q):
-                return "704.5m"   # 702.16c
+        for what in trait_params(game, obj, Trait.ENCHANT):
+            flt = what if isinstance(what, ObjectFilter) else ObjectFilter(types=("Creature",))
+            if not object_matches(game, host, flt, obj.id, c.controller, obj.card_uid):
+                return "704.5m"
+        if attaching_problem(game, host, obj):
+            return "704.5m"   # 702.16c
         return None
     if "Equipment" in c.subtypes:
         if obj.attached_to is None:
             return None
         if host is None or not isinstance(host, GameObject) or host.zone != "battlefield" or not game.is_creature(host):
             return "704.5n"
-        for q in game.keyword_params(host, "protection"):
-            if has_quality(game, obj, q):
-                return "704.5n"   # 702.16d
+        if attaching_problem(game, host, obj):
+            return "704.5n"   # 702.16d
         return None
     if host is not None and obj.attached_to is not None:
         return "704.5p"
@@ -131,7 +128,7 @@ def find(game: "GameState", every_zone: bool = False) -> Found:
             if t <= 0:
                 f.to_graveyard.append((o, "704.5f", f"{o.name} has toughness {t}"))
                 continue
-            indestructible = game.has_keyword(o, "indestructible")
+            indestructible = has_trait(game, o, Trait.INDESTRUCTIBLE)
             if o.damage >= t and not indestructible:
                 f.to_destroy.append((o, "704.5g", f"{o.name} has lethal damage ({o.damage} on a {c.power}/{t})"))
                 continue

@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable
 
-from .abilities import KeywordAbility, LayerOp, StaticAbility, TriggeredAbility
+from .abilities import LayerOp, StaticAbility, TriggeredAbility
 from .events import Event
 from .log import GameLog, LogEntry
 from .objects import CardDef, Characteristics, GameObject, LKI, Player, StackAbility, base_characteristics
@@ -310,13 +310,6 @@ class GameState(ABC):
         if obj.zone in ("battlefield", "stack"):
             return self.chars(obj).controller
         return obj.owner
-
-    def has_keyword(self, obj: Any, keyword: str) -> bool:
-        return any(getattr(a, "keyword", None) == keyword for a in self.chars(obj).abilities)
-
-    def keyword_params(self, obj: Any, keyword: str) -> list[Any]:
-        return [a.param for a in self.chars(obj).abilities
-                if isinstance(a, KeywordAbility) and a.keyword == keyword]
 
     def summoning_sick(self, obj: GameObject) -> bool:
         """Not controlled continuously by its controller since their most recent turn began (302.6)."""

@@ -14,7 +14,8 @@ from .abilities import Effect
 from .answers import is_number
 from .decisions import IllegalAnswer, Option, Targets
 from .events import Event
-from .matching import has_quality, object_matches, player_matches
+from .keywords import targeting_problem
+from .matching import object_matches, player_matches
 from .objects import GameObject, Player
 from .refs import TargetSpec
 
@@ -27,20 +28,7 @@ def can_target(game: "GameState", obj: Any, source: Any, controller: int) -> boo
     if isinstance(obj, Player):
         return not obj.lost
     if obj.zone == "battlefield":
-        c = game.chars(obj)
-        kws = [getattr(a, "keyword", None) for a in c.abilities]
-        if "shroud" in kws:
-            return False
-        if "hexproof" in kws and c.controller != controller:
-            return False
-        if "hexproof_from" in kws and source is not None and c.controller != controller:
-            for q in game.keyword_params(obj, "hexproof_from"):
-                if has_quality(game, source, q):
-                    return False
-        if "protection" in kws and source is not None:
-            for q in game.keyword_params(obj, "protection"):
-                if has_quality(game, source, q):
-                    return False
+        return targeting_problem(game, obj, source, controller) is None   # shroud, hexproof, protection...
     return True
 
 

@@ -19,6 +19,7 @@ from .conditions import condition_holds
 from .context import Ctx
 from .decisions import ChooseMode, Decision, Option, OrderTriggers
 from .events import Event
+from .keywords import entry
 from .matching import object_matches
 from .objects import Characteristics, GameObject, LKI, StackAbility
 from .refs import FixedRef, ObjectFilter, RememberedRef, TargetRef
@@ -368,7 +369,7 @@ def _put_one(game: "GameState", t: PendingTrigger) -> Gen:
     text = f"{t.source_name}'s triggered ability" + (f" ({why})" if why else "") + " goes on the stack"
     if flat:
         text += " targeting " + ", ".join(game.describe(x) for x in flat)
-    kw_rule = {"prowess": "702.107a"}.get(ab.keyword or "")
+    kw_rule = entry(ab.keyword).cites if ab.keyword else ""   # the keyword the ability stands for (702.107a)
     game.log_event(f"{text}: {ab.text}" if ab.text else text + ".",
                    ("603.2", "603.3") + ((kw_rule,) if kw_rule else ()), (sa.id,) + tuple(flat),
                    player=t.controller, kind="trigger",

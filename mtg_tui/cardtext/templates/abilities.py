@@ -15,7 +15,7 @@ from ...engine import instructions as I
 from ...engine.abilities import (ActivatedAbility, AdditionalCost, Affected, ContinuousDef, Cost,
                                  CostReduction, Effect, LayerOp, StaticAbility, TriggeredAbility)
 from ...engine.entering import AsEntersChoose
-from ...engine.refs import CountOf
+from ...engine.refs import CountOf, SelfRef
 from ..errors import TextError
 from .base import Scope, SpellPart, Templates, find, mana, top_down
 
@@ -40,8 +40,12 @@ class AbilityForms(Templates):
             notes = [self.transform(n) for n in tree.children[2:]]
         is_mana = (not effect.targets and bool(effect.instructions)
                    and all(isinstance(i, I.AddMana) for i in effect.instructions))
+        # An ability that attaches its own source (equip) is offered only with somewhere to attach it.
+        attach = any(isinstance(i, I.Attach) and isinstance(i.what, SelfRef) for i in effect.instructions)
+        # Discarding the card itself as a cost: the ability works only in its owner's hand (113.6k).
+        zone = "hand" if cost.discard_self else "battlefield"
         return [ActivatedAbility(cost=cost, effect=effect, is_mana=is_mana, sorcery_speed="sorcery" in notes,
-                                 once_per_turn="once" in notes)]
+                                 once_per_turn="once" in notes, attach=attach, zone=zone)]
 
     @top_down
     def loyalty(self, tree: Tree) -> list[Any]:

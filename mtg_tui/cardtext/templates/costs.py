@@ -15,7 +15,7 @@ from .base import Templates, const_amount, mana
 
 # The parts of a Cost that a list of cost items adds up, and how each starts.
 _EMPTY: dict[str, Any] = {"tap": False, "untap": False, "sacrifice_self": False, "sacrifice": (), "discard": (),
-                          "pay_life": 0, "remove_counters": ()}
+                          "pay_life": 0, "remove_counters": (), "discard_self": False}
 
 
 class Costs(Templates):
@@ -59,6 +59,10 @@ class Costs(Templates):
     def cost_discard_desc(self, counted: tuple[int, ObjectFilter]) -> dict[str, Any]:
         n, flt = counted
         return {"discard": ((n, replace(flt, zone="hand")),)}
+
+    def cost_discard_self(self) -> dict[str, Any]:
+        """"Discard this card": the ability works from its owner's hand (113.6k)."""
+        return {"discard_self": True}
 
     def cost_remove_counters(self, counters: tuple[int, str]) -> dict[str, Any]:
         return {"remove_counters": (counters,)}

@@ -1,27 +1,25 @@
-"""Keyword abilities (702): each ``kw_*`` rule gives the abilities a keyword stands for.
+"""Keyword abilities (702): a written keyword becomes the abilities its registry entry says.
 
-This is the one place where a keyword becomes abilities; a keyword the
-grammar reads but the engine doesn't carry out is an error naming it.
+How each keyword is read, what it stands for and which rules it takes part
+in are declared once, in the keyword registry (mtg_tui/engine/keywords); the
+grammar's keyword words come from there too. A keyword the registry reads but
+doesn't wire is an error naming it, never an ability that does nothing.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from lark import Token
 
-from ...engine import instructions as I
-from ...engine.abilities import (ActivatedAbility, Cost, Effect, KeywordAbility, LayerOp, ProtectionChoice, Quality,
-                                 TriggeredAbility)
+from ...engine.abilities import KeywordAbility, ProtectionChoice, Quality
+from ...engine.keywords import spelled
 from ...engine.mana import ManaCost
-from ...engine.refs import Const, EventRef, ObjectFilter, RememberedRef, SelfRef, TargetRef, TargetSpec, YouRef
-from ...engine.abilities import Trigger
+from ...engine.refs import ObjectFilter
 from ..errors import TextError
 from ..parser import singular_of
-from .base import CARD_TYPES_PL, Templates, Word, mana
-
-# Keywords the grammar reads that the engine doesn't carry out yet.
-UNSUPPORTED_KEYWORDS = {"ward", "shadow", "horsemanship", "devoid"}
+from .base import CARD_TYPES_PL, Templates, Word, const, mana
 
 
 class Keywords(Templates):
@@ -43,32 +41,43 @@ class Keywords(Templates):
         inner = text.strip().strip('"').replace("~", "this creature")
         return list(self.compile_nested("", inner, ("Creature",), ()))
 
-    def kw_simple(self, tok: Token) -> list[Any]:
-        word = str(tok).lower()
-        if word in UNSUPPORTED_KEYWORDS:
-            raise TextError(f"the keyword {word!r} isn't supported yet", word)
-        if word == "prowess":
-            return [prowess()]
-        return [KeywordAbility(keyword=word, text=word.capitalize())]
+    # -- a keyword and what follows it, by the kind of parameter its entry takes ----------
+
+    def kw_plain(self, word: Token) -> list[Any]:
+        return self._abilities_of(str(word), None)
+
+    def kw_cost(self, word: Token, cost: Token) -> list[Any]:
+        return self._abilities_of(str(word), mana(cost))
+
+    def kw_quality(self, word: Token, *qualities: list[Quality]) -> list[Any]:
+        """One ability per quality: "from black and from red" is two (702.16g, 702.11f)."""
+        return [a for each in qualities for q in each for a in self._abilities_of(str(word), q)]
+
+    def kw_object(self, word: Token, what: ObjectFilter | str) -> list[Any]:
+        if not isinstance(what, ObjectFilter):
+            raise TextError("Auras that enchant players aren't supported yet", "enchant player")
+        return self._abilities_of(str(word), what)
+
+    def kw_number(self, word: Token, n: Token) -> list[Any]:
+        return self._abilities_of(str(word), const(n))
 
     def kw_protection_choice(self) -> list[Any]:
         return [ProtectionChoice()]
 
-    def kw_protection(self, *qualities: list[Quality]) -> list[Any]:
-        """Protection from a quality (702.16)."""
-        return [KeywordAbility(keyword="protection", param=q, text=f"Protection from {q.text}")
-                for each in qualities for q in each]
+    def _abilities_of(self, word: str, param: Any) -> list[Any]:
+        """The abilities a keyword as written stands for: its own ability, or the one its entry ``means``."""
+        kw, fixed = spelled(word)
+        if not kw.wired:
+            why = f": {kw.unsupported}" if kw.unsupported else ""
+            raise TextError(f"the keyword {word!r} isn't supported yet{why}", word)
+        text = printed(word, param)
+        if not kw.means:
+            return [KeywordAbility(keyword=kw.name, param=param if fixed is None else fixed, text=text)]
+        meaning = kw.means.replace("{what}", _written(param)).replace("{fixed}", str(fixed or ""))
+        made = self.compile_nested(self.card_name, meaning, self.types, self.subtypes)
+        return [replace(a, keyword=kw.name, text=text) for a in made]
 
-    def kw_hexproof_from(self, *qualities: list[Quality]) -> list[Any]:
-        """Hexproof from a quality (702.11d)."""
-        return [KeywordAbility(keyword="hexproof_from", param=q, text=f"Hexproof from {q.text}")
-                for each in qualities for q in each]
-
-    def kw_enchant(self, what: ObjectFilter | str) -> list[Any]:
-        """Enchant [object] (702.5)."""
-        if not isinstance(what, ObjectFilter):
-            raise TextError("Auras that enchant players aren't supported yet", "enchant player")
-        return [KeywordAbility(keyword="enchant", param=what, text=f"Enchant {what.describe()}")]
+    # -- enchant's object -----------------------------------------------------------------
 
     def et_desc(self, flt: ObjectFilter) -> ObjectFilter:
         return flt
@@ -78,47 +87,6 @@ class Keywords(Templates):
 
     def et_opponent(self) -> str:
         return "opponent"
-
-    def kw_equip(self, tok: Token) -> list[Any]:
-        """Equip (702.6): attach to target creature you control, as a sorcery."""
-        cost = mana(tok)
-        spec = TargetSpec(objects=ObjectFilter(types=("Creature",), controller="you"),
-                          label="target creature you control")
-        eff = Effect(instructions=(I.Attach(SelfRef(), TargetRef(0)),), targets=(spec,))
-        return [ActivatedAbility(cost=Cost(mana=cost, text=cost.text), effect=eff, sorcery_speed=True,
-                                 keyword="equip", attach=True, text=f"Equip {cost.text}")]
-
-    def kw_ward(self, tok: Token) -> list[Any]:
-        return [ward(mana(tok))]
-
-    def kw_cycling(self, tok: Token) -> list[Any]:
-        """Cycling (702.28a): discard this card from your hand, draw a card."""
-        cost = mana(tok)
-        return [ActivatedAbility(cost=Cost(mana=cost, discard_self=True, text=f"{cost.text}, Discard this card"),
-                                 effect=Effect(instructions=(I.Draw(YouRef(), Const(1)),)), zone="hand",
-                                 keyword="cycling", text=f"Cycling {cost.text}")]
-
-    def kw_landcycling(self, kind: Token, tok: Token) -> list[Any]:
-        """Typecycling (702.28e): search for a card of that type instead of drawing."""
-        word = str(kind)
-        cost = mana(tok)
-        if word.startswith("basic"):
-            flt = ObjectFilter(types=("Land",), supertypes=("Basic",), zone="library")
-        else:
-            flt = ObjectFilter(subtypes=(word[:-len("cycling")].capitalize(),), zone="library")
-        eff = Effect(instructions=(I.Search(YouRef(), flt, Const(1), "found"), I.RevealObjects(RememberedRef("found")),
-                                   I.ReturnToHand(RememberedRef("found")), I.Shuffle(YouRef())))
-        return [ActivatedAbility(cost=Cost(mana=cost, discard_self=True, text=f"{cost.text}, Discard this card"),
-                                 effect=eff, zone="hand", keyword="cycling", text=f"{word.capitalize()} {cost.text}")]
-
-    def kw_flashback(self, tok: Token) -> list[Any]:
-        cost = mana(tok)
-        return [KeywordAbility(keyword="flashback", param=cost, text=f"Flashback {cost.text}")]
-
-    def kw_landwalk(self, tok: Token) -> list[Any]:
-        """Landwalk (702.14)."""
-        word = str(tok).lower()
-        return [KeywordAbility(keyword="landwalk", param=word[:-4].capitalize(), text=word.capitalize())]
 
     # -- qualities: what protection and hexproof are from ---------------------------
 
@@ -144,18 +112,22 @@ class Keywords(Templates):
         return [Quality("color", c) for c in "WUBRG"]
 
 
-def prowess() -> TriggeredAbility:
-    """Prowess (702.107a): whenever you cast a noncreature spell, +1/+1 until end of turn."""
-    return TriggeredAbility(
-        trigger=Trigger("cast", player="you", spell_filter=ObjectFilter(not_types=("Creature",), zone="stack")),
-        effect=Effect(instructions=(I.ApplyEffect(SelfRef(), (LayerOp("7c", "add_pt", (1, 1)),), "end_of_turn"),)),
-        text="Prowess", keyword="prowess")
+def printed(word: str, param: Any) -> str:
+    """A keyword as a card prints it: "Flying", "Equip {1}", "Protection from black", "Enchant creature"."""
+    head = word[:1].upper() + word[1:]
+    if param is None:
+        return head
+    if isinstance(param, ManaCost):
+        return f"{head} {param.text}"
+    if isinstance(param, Quality):
+        return f"{head} {param.text}"
+    if isinstance(param, ObjectFilter):
+        return f"{head} {param.describe()}"
+    return f"{head} {param}"
 
 
-def ward(cost: ManaCost) -> TriggeredAbility:
-    """Ward (a keyword newer than the rules text shipped here): a triggered ability that counters an
-    opponent's spell or ability targeting this permanent unless its controller pays the cost."""
-    return TriggeredAbility(
-        trigger=Trigger("becomes_target", self_only=True, player="opponent"),
-        effect=Effect(instructions=(I.CounterUnless(EventRef("by"), cost),)),
-        text=f"Ward {cost.text}", keyword="ward")
+def _written(param: Any) -> str:
+    """A parameter as card text writes it, to fill in what a keyword means."""
+    if isinstance(param, ManaCost):
+        return param.text.lower()
+    return "" if param is None else str(param)

@@ -108,6 +108,12 @@ class Refs(Templates):
     def or_equipped(self, _noun: Any) -> Ref:
         return self._named(AttachedRef("equipped"))
 
+    def or_event_source(self) -> Ref:
+        """"That spell or ability": the one whose targeting made this ability trigger."""
+        if self.scope.trigger is None or self.scope.trigger.event != "becomes_target":
+            raise TextError("\"that spell or ability\" needs a \"becomes the target\" trigger", "that spell or ability")
+        return self._named(EventRef("by"))
+
     def or_exiled_with(self, *_card_word: Token) -> Ref:
         return self._named(ExiledWithRef())
 

@@ -78,6 +78,19 @@ class Triggers(Templates):
     def t_becomes_blocked(self, subject: Subject) -> Trigger:
         return Trigger("becomes_blocked", **subject)
 
+    def t_becomes_target(self, subject: Subject) -> Trigger:
+        return self._becomes_target(subject, "any")
+
+    def t_becomes_target_opponent(self, subject: Subject) -> Trigger:
+        return self._becomes_target(subject, "opponent")
+
+    def _becomes_target(self, subject: Subject, player: str) -> Trigger:
+        """"Whenever ~ becomes the target of a spell or ability [an opponent controls]" (603.2)."""
+        if not subject.get("self_only"):
+            raise TextError("only an object's own \"becomes the target\" triggers are supported yet",
+                            "becomes the target")
+        return Trigger("becomes_target", self_only=True, player=player)
+
     def t_enters_or_attacks(self, subject: Subject) -> list[Trigger]:
         return [self.t_enters(subject), self.t_attacks(subject)]
 

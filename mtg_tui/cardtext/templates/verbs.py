@@ -288,6 +288,10 @@ class Verbs(Templates):
     def vp_tap(self, what: Ref) -> Verb:
         return Verb(act=lambda s, d: [I.Tap(what)])
 
+    def vp_attach(self, what: Ref, to: Ref) -> Verb:
+        """Attach an Aura or Equipment to an object (701.3)."""
+        return Verb(act=lambda s, d: [I.Attach(what, to)])
+
     def vp_untap(self, what: Ref) -> Verb:
         return Verb(act=lambda s, d: [I.Untap(what)])
 

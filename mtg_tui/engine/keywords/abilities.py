@@ -1,0 +1,34 @@
+"""Keywords that stand for a longer ability: ``means`` is that ability as card text, read by the card grammar.
+
+The compiled ability carries the keyword's name and its printed text
+("Equip {1}"), so the log, the UI and the computer know it by its keyword.
+"""
+
+from __future__ import annotations
+
+from .base import Keyword, Param, Worth, register
+
+TYPECYCLING = {"basic landcycling": "basic land", "plainscycling": "plains", "islandcycling": "island",
+               "swampcycling": "swamp", "mountaincycling": "mountain", "forestcycling": "forest"}
+
+register(
+    Keyword("prowess", "702.107", "Whenever you cast a noncreature spell, it gets +1/+1 until end of turn.",
+            cite="702.107a", means="whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn.",
+            worth=Worth(flat=0.5)),
+    Keyword("equip", "702.6", "{what}: attach it to target creature you control, only as a sorcery.",
+            cite="702.6a", param=Param.COST,
+            means="{what}: attach ~ to target creature you control. activate only as a sorcery."),
+    Keyword("cycling", "702.28", "{what}, discard this card from your hand: draw a card.", cite="702.28a",
+            param=Param.COST, means="{what}, discard ~: draw a card."),
+    Keyword("typecycling", "702.28", "{what}, discard this card from your hand: search your library for a {fixed} "
+            "card, reveal it and put it into your hand, then shuffle.", cite="702.28e", param=Param.COST,
+            words=TYPECYCLING,
+            means="{what}, discard ~: search your library for a {fixed} card, reveal it, put it into your hand, "
+                  "then shuffle."),
+    # Ward is newer than the rules text shipped here: no rule number to cite.
+    Keyword("ward", "", "Whenever it becomes the target of a spell or ability an opponent controls, that "
+            "spell or ability is countered unless its controller pays {what}.", param=Param.COST,
+            means="whenever ~ becomes the target of a spell or ability an opponent controls, counter that spell "
+                  "or ability unless its controller pays {what}.",
+            worth=Worth(flat=0.6)),
+)

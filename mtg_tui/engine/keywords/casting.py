@@ -1,0 +1,14 @@
+"""Keywords about casting a card: when (flash), from where (flashback), and what an Aura targets (enchant)."""
+
+from __future__ import annotations
+
+from .base import Keyword, Param, Trait, register
+
+register(
+    Keyword("flash", "702.8", "Can be cast any time you could cast an instant.", cite="702.8a",
+            traits=frozenset({Trait.FLASH})),
+    Keyword("flashback", "702.33", "Can be cast from your graveyard for {what}; then it is exiled instead of "
+            "going anywhere else.", cite="702.33a", param=Param.COST, traits=frozenset({Trait.FLASHBACK})),
+    Keyword("enchant", "702.5", "Is cast targeting {what}, and can be attached only to {what}.", cite="702.5a",
+            param=Param.OBJECT, traits=frozenset({Trait.ENCHANT})),
+)
