@@ -1,8 +1,11 @@
-"""The card-text compiler's structure: one method per grammar rule, and no import cycle in cardtext."""
+"""The card-text compiler's structure: one method per grammar rule, no import cycle, no run-time classes."""
 
 from __future__ import annotations
 
 import ast
+import importlib
+import inspect
+import pkgutil
 from pathlib import Path
 
 import pytest
@@ -13,6 +16,9 @@ from mtg_tui.cardtext.compiler import FAMILIES, CardCompiler, check, unhandled_r
 from mtg_tui.cardtext.errors import TextError
 from mtg_tui.cardtext.parser import grammar_text, parser
 from mtg_tui.cardtext.templates.base import Templates
+from mtg_tui.engine.abilities import Ability
+from mtg_tui.engine.instructions import Instruction
+from mtg_tui.engine.refs import Amount, Ref
 from test_engine_floors import _type_checking_only, find_cycle
 
 CARDTEXT = Path(cardtext.__file__).resolve().parent
@@ -119,3 +125,14 @@ def test_the_module_graph_resolves_relative_imports_at_any_depth(tmp_path: Path)
     assert graph["pkg.sub.b"] == {"pkg.a", "pkg.sub.c"}
     assert graph["pkg.sub.c"] == {"pkg.d"}
     assert find_cycle(graph) == ["pkg.a", "pkg.sub.b", "pkg.a"]
+
+
+def test_classes_that_run_during_games_are_not_defined_in_cardtext() -> None:
+    """The compiler only builds engine objects: instructions, references, amounts and abilities live in the engine."""
+    found = []
+    for info in pkgutil.walk_packages(cardtext.__path__, "mtg_tui.cardtext."):
+        module = importlib.import_module(info.name)
+        for name, cls in inspect.getmembers(module, inspect.isclass):
+            if cls.__module__ == module.__name__ and issubclass(cls, (Instruction, Ref, Amount, Ability)):
+                found.append(f"{module.__name__}.{name}")
+    assert found == []
