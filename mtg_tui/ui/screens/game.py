@@ -24,7 +24,7 @@ from ...engine.decisions import Decision, IllegalAnswer
 from ..prompts import Answer, Cancel, Inspect, PromptState, Redraw, actions_menu, prompt_for
 from ..session import Session
 from ..snapshot import Snapshot, take
-from .. import keys
+from .. import keys, refusals
 from ..stops import STOP_STEPS, SKIPS, Skip, Stops, yield_key
 from ..widgets.board import (BattlefieldZone, CardPanel, HandZone, KeyBar, LogPanel, PlayerLine, PromptPanel,
                              StackZone, StatusBar, Zone)
@@ -627,7 +627,8 @@ class GameScreen(Screen):
         self.redraw()
 
     def _why_not(self, oid: int) -> str:
-        """Why the focused card can't be used now, in the engine's words (validation changes nothing)."""
+        """Why the focused card can't be used now: the engine's refusal for a land, else the timing, the
+        mana or the targets that are missing (nothing here changes the game)."""
         snap = self.snap
         d = self.decision
         if snap is None or d is None:
@@ -635,19 +636,17 @@ class GameScreen(Screen):
         o = snap.objects.get(oid)
         if o is None:
             return "That can't be used now."
-        if o.zone == "hand":
-            trial = {"action": "play" if o.is_land else "cast", "card": oid}
-        else:
-            trial = {"action": "activate", "source": oid, "ability": 0}
+        if o.zone == "hand" and not o.is_land:
+            return refusals.why_not_cast(self.session.view(), self.viewer, o)
+        trial = {"action": "play", "card": oid} if o.zone == "hand" else {"action": "activate", "source": oid,
+                                                                          "ability": 0}
         try:
             d.validate(trial)
         except IllegalAnswer as e:
             return f"{o.name}: {e.reason}"
         except Exception:
             pass
-        if o.zone == "hand":
-            return f"{o.name} can't be played now (not enough mana, or no legal targets)."
-        return f"{o.name} has nothing to activate now."
+        return refusals.why_not_activate(o) if o.zone == "battlefield" else f"{o.name} can't be played now."
 
     def set_focus_zone(self, zone: str) -> None:
         self.focus_zone = zone
