@@ -266,6 +266,10 @@ class ChoosePermanents(Instruction):
         ctx.remember(self.key, picks)
 
 
+# A zone change that is simply what a resolving spell or ability says to do (no keyword action of its own).
+FOLLOWING = ("608.2c",)
+
+
 @dataclass(frozen=True)
 class ReturnToHand(Instruction):
     """Return [objects] to their owner's hand."""
@@ -275,7 +279,7 @@ class ReturnToHand(Instruction):
     def run(self, ctx: "Ctx") -> Gen:
         objs = ctx.objects(self.what)
         if objs:
-            yield from actions.move_many_asking(ctx.game, objs, "hand")
+            yield from actions.move_many_asking(ctx.game, objs, "hand", cites=FOLLOWING)
 
 
 @dataclass(frozen=True)
@@ -289,7 +293,7 @@ class PutOntoBattlefield(Instruction):
         if objs:
             ctl = ctx.controller if self.under_you else None
             moved = yield from actions.move_many_asking(ctx.game, objs, "battlefield", tapped=self.tapped,
-                                                        controller=ctl)
+                                                        controller=ctl, cites=FOLLOWING)
             ctx.remember("put", [m for m in moved if m is not None])
 
 
@@ -300,7 +304,7 @@ class PutIntoLibrary(Instruction):
 
     def run(self, ctx: "Ctx") -> Gen:
         for o in ctx.objects(self.what):
-            yield from actions.move_asking(ctx.game, o, "library", position=self.position)
+            yield from actions.move_asking(ctx.game, o, "library", position=self.position, cites=FOLLOWING)
 
 
 def _uncounterable(game: Any, spell: Any) -> bool:

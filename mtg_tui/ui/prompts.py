@@ -18,7 +18,7 @@ from ..engine.decisions import (AssignDamage, Bottom, ChooseColor, ChooseMode, C
                                 Pay, Priority, Scry, Targets, YesNo)
 from ..engine.dispatch import DecisionHandler, dispatch
 from .snapshot import Snapshot
-from .text import mana_text, permanent
+from .text import alike, mana_text, permanent
 
 LABELS = "abcdefghjklmnopqrstuvwxyz"   # no "i": it inspects
 PAGE = len(LABELS)
@@ -120,7 +120,8 @@ class PickPrompt(Prompt):
 
     def __init__(self, title: str, choices: list[Choice], lo: int, hi: int, *, ordered: bool = False,
                  done: Callable[[list[Any]], Any] | None = None, default: Callable[[], Any] | None = None,
-                 default_label: str = "", cancellable: bool = False, explain: str = "", kind: str = "pick") -> None:
+                 default_label: str = "", cancellable: bool = False, explain: str = "", kind: str = "pick",
+                 count_line: Callable[[list[Choice]], str] | None = None) -> None:
         self.title = title
         self.choices = choices
         self.lo, self.hi = lo, min(hi, len(choices)) if choices else hi
@@ -131,6 +132,7 @@ class PickPrompt(Prompt):
         self.cancellable = cancellable
         self.explain = explain
         self.kind = kind
+        self.count_line = count_line
         self.picks: list[int] = []
         self.cursor = 0
         self.page = 0
@@ -169,12 +171,21 @@ class PickPrompt(Prompt):
         if self.explain:
             out.append(Text(self.explain))
         if not self.single:
-            n = len(self.picks)
-            want = f"{self.lo}" if self.lo == self.hi else f"{self.lo} to {self.hi}"
-            out.append(Text(f"Chosen {n} of {want}" + (" (in order)" if self.ordered else ""), style="dim"))
+            out.append(Text(self.count_text(), style="dim"))
         if self.error:
             out.append(Text(self.error, style="bold reverse"))
         return out
+
+    def count_text(self) -> str:
+        """How many are chosen, against what is asked: "Chosen 2 of 3", "Chosen 1 (up to 4)"."""
+        if self.count_line is not None:
+            return self.count_line([self.choices[i] for i in self.picks])
+        n = len(self.picks)
+        order = " (in order)" if self.ordered else ""
+        if self.lo == self.hi:
+            return f"Chosen {n} of {self.lo}{order}"
+        want = f"up to {self.hi}" if self.lo == 0 else f"{self.lo} to {self.hi}"
+        return f"Chosen {n} ({want}){order}"
 
     def chunks(self) -> list[Text]:
         out = []
@@ -590,7 +601,7 @@ class BlockPrompt(Prompt):
             t.append(">" if i == self.cursor else " ", style="bold")
             t.append(f"{LABELS[i]}) ", style="bold")
             o = self.snap.objects.get(b)
-            t.append_text(permanent(o, self.snap) if o else Text(self.snap.name(b)))
+            t.append_text(permanent(o, self.snap, sick=False) if o else Text(self.snap.name(b)))
             a = self.assign[b]
             t.append(f" BLK->{self.snap.name(a)}" if a is not None else " (not blocking)",
                      style="bold" if a is not None else "dim")
@@ -744,7 +755,8 @@ class PayPrompt(Prompt):
         sources = [o for o in d.options if o.value != "auto"]
         self.picker = PickPrompt("Choose the sources to tap", [Choice(o.value, describe(snap, o.value), o.value)
                                                                for o in sources], 1, len(sources),
-                                 cancellable=True)
+                                 cancellable=True, count_line=lambda picked: "To tap: " + (
+                                     ", ".join(snap.name(c.value) for c in picked) or "nothing yet"))
         self.manual = False
 
     def lines(self) -> list[Text]:
@@ -928,11 +940,31 @@ class PromptFor(DecisionHandler[Prompt]):
     prevention_order = sacrifice_cost = discard_cost = _pick
 
 
+def distinct_actions(snap: Snapshot, opts: list[Any]) -> list[Any]:
+    """One offer per way of acting: "Play Mountain" once for two alike Mountains in hand."""
+    out: list[Any] = []
+    for o in opts:
+        v = o.value
+        obj = snap.objects.get(v.get("card") or v.get("source"))
+        twin = False
+        for kept in out:
+            k = kept.value
+            other = snap.objects.get(k.get("card") or k.get("source"))
+            if kept.label == o.label and k.get("action") == v.get("action") and k.get("ability") == v.get("ability") \
+                    and obj is not None and other is not None and alike(obj, other):
+                twin = True
+                break
+        if not twin:
+            out.append(o)
+    return out
+
+
 def actions_menu(snap: Snapshot, only: int | None = None, include_mana: bool = False) -> PickPrompt | None:
     """The viewer's priority actions (those using ``only``, if given) as a menu."""
     opts = snap.actions_for(only) if only is not None else list(snap.actions)
     if include_mana and only is None:
         opts += snap.mana_actions
+    opts = distinct_actions(snap, opts)
     if not opts:
         return None
     choices = []

@@ -6,6 +6,8 @@ Colour never carries meaning alone: every state has a text marker
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.text import Text
 
 from ..engine.log import LogEntry
@@ -47,11 +49,21 @@ def pt(o: ObjectView) -> Text:
 
 
 def keywords(o: ObjectView) -> str:
-    return ", ".join(KEYWORD_SHORT.get(k, k.replace("_", " ")) for k in o.keywords)
+    """Its keywords, each once (two Rancors give trample twice, which is trample, 702.19e)."""
+    return ", ".join(dict.fromkeys(KEYWORD_SHORT.get(k, k.replace("_", " ")) for k in o.keywords))
 
 
-def permanent(o: ObjectView, snap: Snapshot, with_keywords: bool = True) -> Text:
-    """One permanent with everything about its state, in words."""
+def sickness_matters(o: ObjectView, snap: Snapshot) -> bool:
+    """Summoning sickness (302.6) stops attacking and {T}/{Q} abilities: it matters in its controller's
+    turn, or for a creature with such an ability; never for blocking."""
+    if not (o.sick and o.is_creature) or "haste" in o.keywords:
+        return False
+    return snap.active == o.controller or any("{T}" in a or "{Q}" in a for a in o.abilities)
+
+
+def permanent(o: ObjectView, snap: Snapshot, with_keywords: bool = True, sick: bool = True) -> Text:
+    """One permanent with everything about its state, in words (``sick``: show summoning sickness where it
+    matters)."""
     t = Text()
     t.append(o.name, style=f"bold {color_style(o.colors)}")
     if o.is_token:
@@ -64,7 +76,7 @@ def permanent(o: ObjectView, snap: Snapshot, with_keywords: bool = True) -> Text
         t.append(f" [loyalty {o.counters.get('loyalty', o.loyalty)}]")
     if o.tapped:
         t.append(" (T)", style="bold")
-    if o.sick and o.is_creature and "haste" not in o.keywords:
+    if sick and sickness_matters(o, snap):
         t.append(" (sick)", style="italic")
     if o.damage:
         t.append(f" dmg {o.damage}", style="bold")
@@ -87,14 +99,28 @@ def permanent(o: ObjectView, snap: Snapshot, with_keywords: bool = True) -> Text
     return t
 
 
-def hand_card(o: ObjectView, playable: bool) -> Text:
+def hand_card(o: ObjectView, playable: bool, count: int = 1) -> Text:
+    """A card in hand: + when it can be played now, x2 for two alike."""
     t = Text()
-    t.append("+" if playable else " ", style="bold")
+    if playable:
+        t.append("+", style="bold")
     t.append(o.name, style=f"bold {color_style(o.colors)}" if playable else color_style(o.colors))
+    if count > 1:
+        t.append(f" x{count}")
     if o.mana_cost:
         t.append(" ")
         t.append_text(mana_text(o.mana_cost))
     return t
+
+
+def alike(a: ObjectView, b: ObjectView) -> bool:
+    """Nothing shown about them tells them apart (their ids aside)."""
+    return replace(a, id=0, uid=0) == replace(b, id=0, uid=0)
+
+
+def hand_order(cards: list[ObjectView]) -> list[ObjectView]:
+    """Lands first, then by mana value, then by name."""
+    return sorted(cards, key=lambda o: (not o.is_land, o.mana_value, o.name))
 
 
 def land_group(objs: list[ObjectView]) -> Text:

@@ -20,7 +20,8 @@ async def enter_on(pilot, app, name: str) -> str:
     """Highlight ``name`` in the hand and press Enter; the screen's text after."""
     await settle(pilot, app)
     gs = app.game_screen
-    gs.cursors["hand"] = [o.name for o in gs.snap.hand].index(name)
+    gs.cursors["hand"] = next(i for i, item in enumerate(gs.query_one("#hand").focusable())
+                              if gs.snap.objects[item.oid].name == name)
     gs.redraw()
     await press(pilot, app, "enter")
     await settle(pilot, app)

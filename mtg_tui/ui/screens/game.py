@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from ...engine.decisions import Decision, IllegalAnswer
-from ..prompts import Answer, Cancel, Inspect, PromptState, Redraw, actions_menu, prompt_for
+from ..prompts import Answer, Cancel, Inspect, PromptState, Redraw, actions_menu, distinct_actions, prompt_for
 from ..session import Session
 from ..snapshot import Snapshot, take
 from .. import keys, refusals
@@ -309,9 +309,12 @@ class GameScreen(Screen):
             self.mode = "board"
             self.state = None
             if self.focus_zone == "hand" and snap.hand:
+                # On the first card that can be played (as the hand zone groups and orders them).
+                hand = self.query_one("#hand", HandZone)
+                hand.snap = snap
                 playable = snap.playable
-                for i, o in enumerate(snap.hand):
-                    if o.id in playable:
+                for i, item in enumerate(hand.focusable()):
+                    if item.oid in playable:
                         self.cursors["hand"] = i
                         break
         else:
@@ -606,8 +609,8 @@ class GameScreen(Screen):
                 self.error_text = ""
                 return
             menu = PickPrompt("Tap for mana", [Choice(dict(o.value), T(o.label), o.value.get("source"))
-                                               for o in opts], 1, 1, done=lambda v: v[0], cancellable=True,
-                              kind="actions")
+                                               for o in distinct_actions(snap, opts)], 1, 1, done=lambda v: v[0],
+                              cancellable=True, kind="actions")
         else:
             menu = None
             for cand in ((oid,) + tuple(i for i in ids if i != oid)) if oid is not None else (None,):

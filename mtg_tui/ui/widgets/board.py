@@ -308,7 +308,15 @@ class HandZone(Zone):
         if s.hand is None:
             return [Item(None, Text("(hidden)", style="dim"))]
         playable = s.playable
-        return [Item(o.id, tx.hand_card(o, o.id in playable)) for o in s.hand]
+        groups: list[list[ObjectView]] = []
+        for o in tx.hand_order(s.hand):
+            g = groups[-1] if groups else None
+            if g and tx.alike(g[0], o) and (g[0].id in playable) == (o.id in playable):
+                g.append(o)
+            else:
+                groups.append([o])
+        return [Item(g[0].id, tx.hand_card(g[0], g[0].id in playable, len(g)), tuple(o.id for o in g))
+                for g in groups]
 
     def empty_text(self) -> str:
         return "(empty)"
