@@ -204,7 +204,8 @@ REFS: dict[type, Callable[[Any, Notes], tuple[str, int | None]]] = {
     SelfRef: lambda r, n: (SELF, None),
     YouRef: lambda r, n: (YOU, None),
     EachPlayerRef: lambda r, n: (OPPONENTS if r.who == "opponents" else EACH, None),
-    AllRef: lambda r, n: (_all_side(r.filter), None),
+    AllRef: lambda r, n: n.side(r.filter.controller_ref) if r.filter.controller_ref is not None
+    else (_all_side(r.filter), None),   # "creatures target player controls": that player's side
     ControllerOfRef: _of_side,
     OwnerOfRef: _of_side,
     AttachedRef: lambda r, n: (ATTACHED, None),
@@ -346,7 +347,9 @@ def _put_onto_battlefield(i: I.PutOntoBattlefield, n: Notes) -> None:
 
 
 def _put_into_library(i: I.PutIntoLibrary, n: Notes) -> None:
-    n.hit(i.what, TUCK if _zone_of(n, i.what) == "battlefield" else -0.3, "put_into_library")
+    zone = _zone_of(n, i.what)
+    # a permanent tucked away; a card of one's graveyard to be drawn again
+    n.hit(i.what, TUCK if zone == "battlefield" else 0.8 if zone == "graveyard" else -0.3, "put_into_library")
 
 
 def _counter_kind(n: Notes, ref: Any) -> str:
