@@ -3,12 +3,14 @@
 One entry per instruction class (``INSTRUCTIONS``), reference class
 (``REFS``: whom it names), amount class (``AMOUNTS``: how much, as a guess
 when it depends on the game), continuous-effect operation (``LAYER_OPS``),
-rule flag (``FLAGS``) and replacement effect (``REPLACEMENTS``). Each entry
+rule flag (``FLAGS``), replacement effect (``REPLACEMENTS``) and kind of
+ability (``ABILITIES``). Each entry
 reads the compiled object's fields into ``Notes``: impacts (whom it touches,
 what that is worth to them) and the facts the policies use.
 
-Adding an instruction class to the engine means adding its entry here;
-``tests/test_ai_knowledge.py`` fails for an engine class without one, and a
+Adding an instruction class (or a reference, amount, operation...) to the
+engine means adding its entry here; ``tests/test_ai_knowledge.py`` fails for
+a class of the engine or the compiler without one, and a
 compiled piece without an entry lands in ``Reading.unknown`` (never silently
 neutral).
 """
