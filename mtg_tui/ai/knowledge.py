@@ -14,7 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.abilities import ActivatedAbility, Effect, KeywordAbility, StaticAbility, TriggeredAbility
+from ..engine.abilities import (ActivatedAbility, Effect, KeywordAbility, SpellAbility, StaticAbility,
+                                TriggeredAbility)
+from ..engine.instructions import AddMana, Delayed, IfYouDo
 from ..engine.mana import ManaCost, ManaError
 from ..engine.view import ObjectView
 from .readers import Notes, read_effect_into
@@ -104,7 +106,6 @@ def optional_reading(effect: Effect | None, may: Any) -> Reading:
 
 def _after(effect: Effect | None, may: Any) -> list[Any]:
     """The "if you do" instructions right after ``may`` wherever it sits in ``effect``."""
-    from ..engine.instructions import Delayed, IfYouDo
     if effect is None:
         return []
     lists = [effect.instructions] + [m.instructions for m in effect.modes]
@@ -168,12 +169,7 @@ def spell_reading(v: ObjectView) -> Reading:
 
 def spell_effect(v: ObjectView) -> Effect | None:
     """The effect of an instant's or sorcery's spell ability."""
-    for a in v.compiled:
-        if not isinstance(a, (ActivatedAbility, TriggeredAbility, StaticAbility, KeywordAbility)):
-            effect = getattr(a, "effect", None)
-            if isinstance(effect, Effect):
-                return effect
-    return None
+    return next((a.effect for a in v.compiled if isinstance(a, SpellAbility)), None)
 
 
 def activated(v: ObjectView) -> list[ActivatedAbility]:
@@ -185,12 +181,10 @@ def activated(v: ObjectView) -> list[ActivatedAbility]:
 # Facts about an object, from its compiled abilities
 
 BASIC_COLORS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
-COLOR_OF_NAME = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 def mana_colors(v: ObjectView) -> set[str]:
     """The colours of mana this permanent can make (its basic land types and mana abilities)."""
-    from ..engine.instructions import AddMana
     out = {BASIC_COLORS[s] for s in v.subtypes if s in BASIC_COLORS}
     for a in activated(v):
         if not a.is_mana:
