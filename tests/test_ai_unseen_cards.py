@@ -38,6 +38,8 @@ NEW = {
                   "When this creature enters, you may draw a card."),
     "Grim Votary": ('cost = "{1}{B}"\ntype = "Creature — Zombie"\npower = 2\ntoughness = 2',
                     "When this creature enters, you may sacrifice a creature."),
+    "Marrow Toll": ('cost = "{1}{B}"\ntype = "Sorcery"', "As an additional cost to cast this spell, sacrifice a "
+                    "creature.\nDestroy target creature."),
     "Ashcaller Imp": ('cost = "{2}{R}"\ntype = "Creature — Imp"\npower = 1\ntoughness = 1',
                       "When this creature enters, it deals 2 damage to any target."),
 }
@@ -214,3 +216,14 @@ def test_says_no_to_a_new_may_sacrifice_with_nothing_in_return(new_db: CardDatab
     g.answer(AI, {"action": "cast", "card": hand_card(g, AI, "Grim Votary"), "pay": "auto"})
     advance_to(g, "choose")
     assert computer(g) == "no"
+
+
+def test_pays_a_sacrifice_cost_with_its_least_valuable_creature(new_db: CardDatabase) -> None:
+    # Destroying Serra Angel is worth a creature; Llanowar Elves (1/1) is worth less than Hill Giant (3/3).
+    g = game(new_db, table(battlefield=("Serra Angel",)),
+             table(hand=("Marrow Toll",), battlefield=("Swamp", "Swamp", "Hill Giant", "Llanowar Elves")))
+    ans = computer(g)
+    assert ans["action"] == "cast" and names(g, ans["targets"][0]) == ["Serra Angel"]
+    g.answer(AI, ans)
+    assert g.pending.subkind == "sacrifice_cost"
+    assert names(g, computer(g)) == ["Llanowar Elves"]
