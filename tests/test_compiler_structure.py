@@ -12,9 +12,10 @@ import pytest
 from lark import Lark, Tree
 
 import mtg_tui.cardtext as cardtext
-from mtg_tui.cardtext.compiler import FAMILIES, CardCompiler, check, unhandled_rules
+from mtg_tui.cardtext.compiler import FAMILIES, CardCompiler, check, compile_text, unhandled_rules
 from mtg_tui.cardtext.errors import TextError
-from mtg_tui.cardtext.parser import grammar_text, parser
+from mtg_tui.cardtext.loader import CardDatabase, parse_type_line
+from mtg_tui.cardtext.parser import grammar_text, normalise, parse, parser, split_abilities
 from mtg_tui.cardtext.templates.base import Templates
 from mtg_tui.engine.abilities import Ability
 from mtg_tui.engine.instructions import Instruction
@@ -136,3 +137,15 @@ def test_classes_that_run_during_games_are_not_defined_in_cardtext() -> None:
             if cls.__module__ == module.__name__ and issubclass(cls, (Instruction, Ref, Amount, Ability)):
                 found.append(f"{module.__name__}.{name}")
     assert found == []
+
+
+def test_compiling_leaves_the_shared_parse_trees_as_they_were(db: CardDatabase) -> None:
+    """Parse trees are cached and shared between cards, so no template may change the tree it reads."""
+    cards = [(name, db.fields(name)) for name in db.names()]
+    cards = [(name, f) for name, f in cards if isinstance(f.get("text"), str) and isinstance(f.get("type"), str)]
+    paragraphs = {normalise(p, name) for name, f in cards for p in split_abilities(f["text"])} - {""}
+    before = {p: parse(p).pretty() for p in paragraphs}
+    for name, f in cards:
+        supers, types, subs = parse_type_line(f["type"], "", name)
+        compile_text(name, f["text"], supers, types, subs)
+    assert {p: parse(p).pretty() for p in paragraphs} == before

@@ -177,7 +177,10 @@ def normalise(paragraph: str, name: str) -> str:
     return s
 
 
+@lru_cache(maxsize=8192)
 def parse(paragraph: str) -> Tree:
+    """The parse tree of a normalised paragraph. Trees are shared between the cards that use the same
+    words ("flying", a keyword's meaning, a predefined token's ability): read them, never change them."""
     try:
         return parser().parse(paragraph)
     except UnexpectedInput as e:
