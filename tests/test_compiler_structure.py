@@ -69,7 +69,7 @@ def test_every_family_method_reads_a_rule_of_the_grammar() -> None:
 
 
 # Public methods of the families that are helpers, not rules.
-HELPERS = {"effect_of", "static_ability", "static_replacement", "predefined_token", "affected", "ops_of", "quoted", "compile_nested"}
+HELPERS = {"effect_of", "static_ability", "static_replacement", "static_prevention", "predefined_token", "affected", "ops_of", "quoted", "compile_nested"}
 
 
 # ---------------------------------------------------------------------------

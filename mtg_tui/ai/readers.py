@@ -26,6 +26,7 @@ from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, Cost
 from ..engine.entering import (AsEntersChoose, EntersTapped, EntersTappedUnlessPaid, EntersWithCounters,
                                OthersEnterWithCounters)
 from ..engine.instead import DamageInstead, DrawInstead
+from ..engine.prevention import StaticPrevention
 from ..engine.rerouting import DiesInstead
 from ..engine.refs import (AllRef, AttachedRef, AttackedRef, Const, ControllerOfRef, CountOf, DefendingPlayerRef,
                            EachPlayerRef, EventAmount, EventRef, ExiledWithRef, FixedRef, MaxStat, NegX, ObjectFilter,
@@ -747,6 +748,12 @@ def _dies_instead(rep: DiesInstead, n: Notes) -> None:
     n.hit(SelfRef() if rep.subject is None else EachPlayerRef(), -0.2, "exile_instead_of_dying")
 
 
+def _static_prevention(rep: StaticPrevention, n: Notes) -> None:
+    """Damage to this permanent (or to what it equips, or to ours) is prevented."""
+    worth = PREVENT * (3 if rep.amount is None and not rep.all_but else rep.amount or 2) * (2 if rep.to else 1)
+    n.hit(YouRef() if rep.to is not None else SelfRef(), worth, "prevent")
+
+
 def _draw_instead(rep: DrawInstead, n: Notes) -> None:
     n.hit(YouRef(), -CARD, "draw_replaced")
     read_effect_into(rep.effect, n)
@@ -761,6 +768,7 @@ REPLACEMENTS: dict[type, Callable[[Any, Notes], None]] = {
     DamageInstead: _damage_instead,
     DiesInstead: _dies_instead,
     DrawInstead: _draw_instead,
+    StaticPrevention: _static_prevention,
 }
 
 

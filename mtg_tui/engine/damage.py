@@ -135,4 +135,4 @@ def _log_prevented(game: "GameState", ev: Damage) -> None:
         used = [u for u in used if u != "protection"]
     if used:
         game.log_event(f"Damage from {name} to {game.describe(ev.recipient)} is prevented "
-                       f"({', '.join(dict.fromkeys(used))}).", ("615.1",))
+                       f"({', '.join(dict.fromkeys(used))}).", tuple(dict.fromkeys(("615.1", *ev.prevention_rules))))

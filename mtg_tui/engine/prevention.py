@@ -1,11 +1,14 @@
-"""Prevention effects (615): shields against damage, and protection's prevention (702.16e).
+"""Prevention effects (615): shields against damage, permanents' prevention, protection's (702.16e).
 
 A shield ("prevent the next 3 damage that would be dealt to any target this
 turn", "prevent all combat damage that would be dealt this turn") is a
 prevention effect created by a resolving spell or ability; it lasts until
 it is used up or the turn ends (615.3, 615.7). Protection prevents all
 damage from sources with its quality; it is one of the effects a player
-orders when several could prevent the same damage (616.1).
+orders when several could prevent the same damage (616.1). A permanent's
+static ability may prevent damage too ("prevent all combat damage that
+would be dealt to ~", "if a source would deal damage to equipped creature,
+prevent 2 of that damage"): that applies to each damage event (615.10).
 """
 
 from __future__ import annotations
@@ -15,7 +18,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generator
 
 from .decisions import Decision, Option, PreventionOrder
 from .keywords import damage_prevented
+from .matching import object_matches
 from .objects import GameObject, Player
+from .refs import ObjectFilter
 from .replacement import Damage, ReplacementEffect, add_effect, remove_effect
 
 if TYPE_CHECKING:
@@ -61,6 +66,57 @@ class PreventionShield(ReplacementEffect):
 
     def alike_key(self) -> Any:
         return (self.amount is None, self.amount, self.source_name)
+
+
+@dataclass(eq=False)
+class StaticPrevention(ReplacementEffect):
+    """A permanent's prevention effect (615.10): of the damage that would be dealt to it (``to`` None), to
+    the creature it is ``attached`` to, or to the permanents that fit ``to``, prevent all (``amount`` None),
+    ``amount``, or all but ``all_but``; only combat (``combat`` True) or noncombat (False) damage, if said.
+    It applies to each such damage event, and is never used up."""
+
+    watches: ClassVar[str] = "damage"
+    rules: ClassVar[tuple[str, ...]] = ("615.1", "615.10")
+    to: ObjectFilter | None = None
+    attached: bool = False
+    combat: bool | None = None
+    amount: int | None = None
+    all_but: int = 0
+
+    def applies(self, game: "GameState", event: Damage) -> bool:
+        if self.combat is not None and event.combat != self.combat:
+            return False
+        if self._prevented(event.amount) <= 0:
+            return False
+        rid = event.recipient
+        if self.attached:
+            me = game.objects.get(self.source_id) if self.source_id is not None else None
+            return me is not None and me.attached_to == rid
+        if self.to is None:
+            return rid == self.source_id
+        rec = game.get(rid)
+        return isinstance(rec, GameObject) and object_matches(game, rec, self.to, self.source_id, self.controller,
+                                                              self.source_uid)
+
+    def _prevented(self, amount: int) -> int:
+        if self.all_but:
+            return max(0, amount - self.all_but)
+        return amount if self.amount is None else min(self.amount, amount)
+
+    def apply(self, game: "GameState", event: Damage) -> Gen:
+        event.amount -= self._prevented(event.amount)
+        event.prevented_by.append(self.source_name)
+        event.prevention_rules.append("615.10")
+        return event if event.amount > 0 else None
+        yield  # pragma: no cover
+
+    def label(self, game: "GameState") -> str:
+        what = "all" if self.amount is None and not self.all_but else \
+            f"all but {self.all_but}" if self.all_but else str(self.amount)
+        return f"{self.source_name}: prevent {what} of the damage"
+
+    def alike_key(self) -> Any:
+        return ("static prevention", self.amount, self.all_but)
 
 
 @dataclass(eq=False)

@@ -82,6 +82,7 @@ class Damage(Proposed):
     amount: int
     combat: bool = False
     prevented_by: list[str] = field(default_factory=list)   # what prevented some of it, for the log
+    prevention_rules: list[str] = field(default_factory=list)   # and the rules it did so by
 
     def affected(self, game: "GameState") -> int:
         return _controller_or_owner(game, game.get(self.recipient))

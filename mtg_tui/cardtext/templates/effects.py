@@ -150,7 +150,9 @@ class Effects(Templates):
     def no_activate_except_mana(self, tree: Tree) -> list[Any]:
         raise TextError("this kind of effect isn't supported yet: no activate", "be activated")
 
-    def prevent_clause(self, prevention: I.Instruction) -> list[Any]:
+    def prevent_clause(self, prevention: Any) -> list[Any]:
+        if not isinstance(prevention, I.Instruction):   # a permanent's prevention (statics.py reads it)
+            raise TextError("a spell or ability's prevention needs \"this turn\"", "prevent")
         return [prevention]
 
     # -- durations (611.2a, 514.2) ---------------------------------------------

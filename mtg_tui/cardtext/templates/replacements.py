@@ -23,7 +23,8 @@ from ...engine import instructions as I
 from ...engine.abilities import Effect, StaticAbility
 from ...engine.entering import EntersTappedUnlessPaid, OthersEnterWithCounters
 from ...engine.instead import DamageInstead, DrawInstead
-from ...engine.refs import ObjectFilter
+from ...engine.prevention import StaticPrevention
+from ...engine.refs import AllRef, ObjectFilter, Ref, SelfRef
 from ...engine.replacement import ReplacementEffect
 from ...engine.rerouting import DiesInstead
 from ..errors import TextError
@@ -95,6 +96,31 @@ class Replacements(Templates):
                                          kind=kind, amount=n)
         return Made(effect, find(tree, "rp_this_turn_lead") is not None)
 
+    @top_down
+    def rp_prevent(self, tree: Tree) -> Made:
+        """"If a source would deal damage to equipped creature (another Dinosaur you control), prevent 2
+        (all but 1) of that damage" (615.10)."""
+        to, attached = self.transform(tree.children[0])
+        amount, all_but = self.transform(tree.children[1])
+        return Made(StaticPrevention(to=to, attached=attached, amount=amount, all_but=all_but), False)
+
+    def prevent_static_to(self, *parts: Token | list[Ref]) -> StaticPrevention:
+        """"Prevent all (combat, noncombat) damage that would be dealt to ~ (other creatures you control)":
+        a permanent's prevention effect (615.10); a spell's needs "this turn"."""
+        kind = next((str(p) for p in parts if isinstance(p, Token)), "")
+        refs = next(p for p in parts if isinstance(p, list))
+        if len(refs) != 1:
+            raise TextError("only one kind of recipient is supported here", "dealt to")
+        ref = refs[0]
+        if isinstance(ref, SelfRef):
+            to = None
+        elif isinstance(ref, AllRef):
+            to = ref.filter
+        else:
+            raise TextError("a permanent's prevention can only name itself or the permanents that fit",
+                            "dealt to")
+        return StaticPrevention(to=to, combat={"combat": True, "noncombat": False}.get(kind))
+
     def as_enters_pay_life(self, n: Token) -> list[Any]:
         """"As ~ enters, you may pay 2 life. If you don't, it enters tapped" (614.12, 119.4)."""
         return [StaticAbility(replacement=EntersTappedUnlessPaid(life=const(n)))]
@@ -143,6 +169,18 @@ class Replacements(Templates):
 
     def rpa_one(self, kind: Token) -> tuple[str, int]:
         return str(kind), 1
+
+    def rpp_attached(self) -> tuple[ObjectFilter | None, bool]:
+        return None, True
+
+    def rpp_another(self, flt: ObjectFilter) -> tuple[ObjectFilter | None, bool]:
+        return replace(flt, another=True), False
+
+    def rpv_n(self, n: Token) -> tuple[int | None, int]:
+        return const(n), 0
+
+    def rpv_all_but(self, n: Token) -> tuple[int | None, int]:
+        return None, const(n)
 
 
 def _has_combat(tree: Tree) -> bool:

@@ -17,6 +17,7 @@ from lark import Tree
 
 from ...engine.abilities import Affected, ContinuousDef, LayerOp, StaticAbility
 from ...engine.entering import EntersTapped, EntersWithCounters
+from ...engine.replacement import ReplacementEffect
 from ..errors import TextError
 from .base import Scope, Templates, Verb, find, words_of
 from .effects import merged_clauses
@@ -44,6 +45,9 @@ class Statics(Templates):
                         allow = "except_mana" if cl.data == "no_activate_except_mana" else None
                         defs[-1] = ContinuousDef(defs[-1].affected, defs[-1].ops + (
                             LayerOp("rules", "flag", ("cant_activate", allow)),))
+                        continue
+                    if cl.data == "prevent_clause":
+                        replacement = self.static_prevention(cl)
                         continue
                     if cl.data != "subj_clause":
                         raise TextError("this static ability isn't supported yet", words_of(cl))
@@ -100,6 +104,13 @@ class Statics(Templates):
         for v in vps:
             ops.extend(self.ops_of(self.transform(v)))
         return ContinuousDef(affected, tuple(ops))
+
+    def static_prevention(self, clause: Tree) -> Any:
+        """"Prevent all combat damage that would be dealt to ~": a prevention effect (615.10)."""
+        made = self.transform(clause.children[0])
+        if not isinstance(made, ReplacementEffect):
+            raise TextError("a permanent's prevention can't be \"this turn\" or \"the next\"", "prevent")
+        return made
 
     def ops_of(self, verb: Verb) -> list[LayerOp]:
         if verb.ops is None:
