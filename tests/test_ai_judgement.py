@@ -336,7 +336,7 @@ def test_orders_its_triggers_to_resolve_the_harmful_one_first(db: Any) -> None:
     pass_until(g, "order_triggers", AI)
     d = g.pending
     ans = ask(g)
-    texts = {t["id"]: t["source"] for t in d.data["triggers"]}
+    texts = {t["id"]: t["source"] for t in d.triggers}
     assert [texts[i] for i in ans] == ["Doomed Traveler", "Blood Artist"]   # Blood Artist resolves first
 
 

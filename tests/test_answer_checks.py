@@ -91,7 +91,7 @@ def test_x_must_be_a_whole_number_the_player_could_pay(db, x: Any) -> None:
     refused(g, {"action": "cast", "card": blaze, "x": x, "targets": [[2]], "pay": "auto"})
     refused(g, {"action": "cast", "card": blaze, "x": x})
     g.answer(0, {"action": "cast", "card": blaze})
-    assert g.pending.subkind == "x" and g.pending.data["max"] == 2
+    assert g.pending.subkind == "x" and g.pending.max == 2
     refused(g, x)
     refused(g, 3)         # three Mountains: {3}{R} can't be paid
     g.answer(0, 2)

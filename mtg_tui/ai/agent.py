@@ -133,11 +133,11 @@ class Policy(DecisionHandler[Any]):
 
     def declare_attackers(self, d: DeclareAttackers) -> Any:
         ans = self._looked_ahead("attack", d)
-        return ans if ans is not None else plan_attack(self.board, d.data, naive=self.player.level.naive_combat)
+        return ans if ans is not None else plan_attack(self.board, d, naive=self.player.level.naive_combat)
 
     def declare_blockers(self, d: DeclareBlockers) -> Any:
         ans = self._looked_ahead("block", d)
-        return ans if ans is not None else plan_blocks(self.board, d.data, self.board.view.combat(),
+        return ans if ans is not None else plan_blocks(self.board, d, self.board.view.combat(),
                                                        naive=self.player.level.naive_combat)
 
     def mulligan(self, d: Mulligan) -> Any:

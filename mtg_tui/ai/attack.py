@@ -17,8 +17,8 @@ The plan, in order:
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
 
+from ..engine.decisions import DeclareAttackers
 from .board import Board, Creature, can_block
 from .combat_math import Fighter, fight
 from .evaluate import creature_value
@@ -113,13 +113,13 @@ def counterattack_damage(board: Board, attacking: set[int]) -> int:
     return guaranteed_damage(theirs, mine)
 
 
-def plan_attack(board: Board, data: dict[str, Any], naive: bool = False) -> list[list[int]]:
-    cands = [board.creatures[i] for i in data["candidates"] if i in board.creatures]
-    defenders = data["defenders"]
+def plan_attack(board: Board, d: DeclareAttackers, naive: bool = False) -> list[list[int]]:
+    cands = [board.creatures[i] for i in d.candidates if i in board.creatures]
+    defenders = d.defenders
     player_id = board.opp + 1
     if player_id not in defenders:
         player_id = defenders[0]
-    must = [i for i in data.get("must_attack", []) if i in board.creatures]
+    must = [i for i in d.must_attack if i in board.creatures]
     blockers = [c for c in board.opp_creatures if c.can_block_now]
     if naive:
         return _naive(cands, blockers, must, player_id)

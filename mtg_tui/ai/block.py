@@ -13,6 +13,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
+from ..engine.decisions import DeclareBlockers
 from .board import Board, Creature
 from .combat_math import Fighter, fight
 from .evaluate import creature_value
@@ -31,10 +32,10 @@ def life_weight(life_after: int) -> float:
     return 0.25
 
 
-def plan_blocks(board: Board, data: dict[str, Any], combat: dict[str, Any] | None,
+def plan_blocks(board: Board, d: DeclareBlockers, combat: dict[str, Any] | None,
                 naive: bool = False) -> list[list[int]]:
-    options: dict[int, list[int]] = {int(k): list(v) for k, v in data["options"].items()}
-    attackers_to = dict(combat["attackers"]) if combat else {a: board.me + 1 for a in data.get("attackers", [])}
+    options: dict[int, list[int]] = {int(k): list(v) for k, v in d.can_block.items()}
+    attackers_to = dict(combat["attackers"]) if combat else {a: board.me + 1 for a in d.attackers}
     att = {a: board.creatures[a] for a in attackers_to if a in board.creatures}
     me_id = board.me + 1
     walkers = {v.id: v for v in board.planeswalkers(board.me)}

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.decisions import Decision, Divide
+from ..engine.decisions import (AssignDamage, DamageOrder, Decision, Divide, OrderTriggers, Targets,
+                                YesNo)
 from ..engine.mana import COLOR_NAMES
 from .board import Board
 from .evaluate import card_value, creature_value, permanent_value
@@ -17,10 +18,10 @@ from .reading import YOU, Reading
 from .targeting import choose
 
 
-def decision_reading(board: Board, d: Decision) -> Reading:
+def decision_reading(board: Board, d: Targets) -> Reading:
     """What the spell or ability asking for targets does: the effect the decision carries, or
     for an Aura spell (whose effect is empty) the card's own abilities."""
-    r = read_effect(d.data.get("effect"))
+    r = read_effect(d.effect)
     if not r.impacts and d.source is not None:
         v = board.view.find(d.source)
         if v is not None:
@@ -28,8 +29,8 @@ def decision_reading(board: Board, d: Decision) -> Reading:
     return r
 
 
-def targets(board: Board, d: Decision) -> list[list[int]]:
-    rows = d.data["specs"]
+def targets(board: Board, d: Targets) -> list[list[int]]:
+    rows = d.specs
     answer, _ = choose(board, rows, decision_reading(board, d))
     return answer
 
@@ -52,17 +53,17 @@ def color(board: Board, d: Decision) -> Any:
     return ranked[0]
 
 
-def may(board: Board, d: Decision) -> str:
+def may(board: Board, d: YesNo) -> str:
     """'You may ...' (or pay to keep something): yes when it is worth it to us."""
     view = board.view
-    keep = d.data.get("keep")
+    keep = d.keep
     if keep is not None:
         # "... unless you pay": paying keeps our permanent, or our spell from being countered
         v = view.find(keep)
         worth = (permanent_value(v, board.creatures) if v.zone == "battlefield" else card_value(v)) \
             if v is not None else 0.0
-        return "yes" if worth >= 0.5 * mana_value_of(d.data.get("cost", "")) else "no"
-    ins = d.data.get("may")
+        return "yes" if worth >= 0.5 * mana_value_of(d.cost) else "no"
+    ins = d.may
     if ins is None:
         return "no"      # nothing says what it would do
     top = board.stack[0] if board.stack else None
@@ -172,10 +173,10 @@ def discard(board: Board, d: Decision) -> list[int]:
     return [v for _, v in scored[: d.min]]
 
 
-def order_triggers(board: Board, d: Decision) -> list[int]:
+def order_triggers(board: Board, d: OrderTriggers) -> list[int]:
     """Put our triggers on the stack so the best resolve first (the last one listed resolves first):
     what hurts the opponent first, then what helps us, and what costs us last."""
-    trig = d.data.get("triggers") or [{"id": o.value} for o in d.options]
+    trig = d.triggers
 
     def resolve_rank(t: dict[str, Any]) -> tuple[int, int]:
         r = read_ability(t.get("ability"))
@@ -192,9 +193,9 @@ def order_triggers(board: Board, d: Decision) -> list[int]:
     return [t["id"] for t in reversed(first_to_resolve)]
 
 
-def damage_order(board: Board, d: Decision) -> list[int]:
+def damage_order(board: Board, d: DamageOrder) -> list[int]:
     """Order blockers (or attackers) so the damage kills the most valuable creatures it can."""
-    creature = board.creatures.get(d.data.get("creature"))
+    creature = board.creatures.get(d.creature)
     power = creature.power if creature is not None else 0
     deathtouch = creature is not None and creature.deathtouch
     vals = d.option_values()
@@ -208,9 +209,9 @@ def damage_order(board: Board, d: Decision) -> list[int]:
     return sorted(vals, key=rank)
 
 
-def assign_damage(board: Board, d: Decision) -> list[list[int]]:
+def assign_damage(board: Board, d: AssignDamage) -> list[list[int]]:
     """Lethal to each in order, the rest to the player (trample) — the automatic assignment is right."""
-    return [list(x) for x in d.data["auto"]]
+    return [list(x) for x in d.auto]
 
 
 def divide(board: Board | None, d: Divide) -> list[int]:

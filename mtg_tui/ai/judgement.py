@@ -3,7 +3,7 @@
 Both judge from the compiled abilities (``knowledge.py``), never from words:
 
 - ``target_polarity(view, decision, row)``: for a ``targets`` decision, is
-  target word ``row`` (0-based, a row of ``decision.data["specs"]``)
+  target word ``row`` (0-based, a row of ``decision.specs``)
   "harmful" (damage, destroy, exile, -N/-N, tap, bounce, steal...),
   "helpful" (pumps, auras with bonuses, untap, regenerate, life...) or
   "neutral" for whatever is chosen?
@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ..engine.abilities import Effect
-from ..engine.decisions import Decision
+from ..engine.decisions import Targets
 from ..engine.view import GameView
 from .knowledge import read_card, read_effect
 from .reading import ATTACHED, OPPONENTS, SELF, TARGET, TARGET_CONTROLLER, YOU, Reading, polarity
@@ -46,9 +46,9 @@ def effect_polarity(effect: Effect | None, index: int, source_abilities: tuple[A
     return "neutral"
 
 
-def target_polarity(view: GameView, decision: Decision, row: int = 0) -> Polarity:
+def target_polarity(view: GameView, decision: Targets, row: int = 0) -> Polarity:
     """Harmful, helpful or neutral for what target word ``row`` of a ``targets`` decision names."""
-    effect = decision.data.get("effect") if isinstance(decision.data, dict) else None
+    effect = decision.effect
     source = view.find(decision.source) if decision.source is not None else None
     return effect_polarity(effect, row, source.compiled if source is not None else ())
 
@@ -86,9 +86,9 @@ def worth_to(view: GameView, player: int, controller: int, reading: Reading,
     return total
 
 
-def ordered_targets(view: GameView, decision: Decision, row: int = 0) -> list[int]:
+def ordered_targets(view: GameView, decision: Targets, row: int = 0) -> list[int]:
     """Row ``row``'s legal choices, those a player would pick first at the front."""
-    specs = decision.data.get("specs") or []
+    specs = decision.specs
     options = list(specs[row]["options"]) if 0 <= row < len(specs) else decision.option_values()
     pol = target_polarity(view, decision, row)
     if pol == "neutral":

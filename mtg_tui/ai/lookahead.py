@@ -35,7 +35,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from ..engine.decisions import Decision, IllegalAnswer
+from ..engine.decisions import Decision, DeclareAttackers, DeclareBlockers, IllegalAnswer
 from ..engine.game import Game
 from ..engine.record import fork
 from ..engine.view import GameView
@@ -94,13 +94,13 @@ class LookAhead:
             return board.step == "declare_blockers"
         return board.step in ("declare_attackers", "declare_blockers", "end", "beginning_of_combat")
 
-    def attack(self, game: Game, board: Board, d: Decision) -> Any:
-        plan = plan_attack(board, d.data)
+    def attack(self, game: Game, board: Board, d: DeclareAttackers) -> Any:
+        plan = plan_attack(board, d)
         player_id = board.opp + 1
-        if player_id not in d.data["defenders"]:
+        if player_id not in d.defenders:
             return plan
-        able = [c for c in d.data["candidates"] if c in board.creatures and board.creatures[c].combat_damage > 0]
-        must = [c for c in d.data.get("must_attack", [])]
+        able = [c for c in d.candidates if c in board.creatures and board.creatures[c].combat_damage > 0]
+        must = list(d.must_attack)
         chosen = [a for a, _ in plan]
         cands: list[Any] = [plan]
         free = [c for c in able if c not in must]
@@ -124,14 +124,14 @@ class LookAhead:
             return plan
         return self._best(game, d, cands, len(board.permanents))
 
-    def block(self, game: Game, board: Board, d: Decision) -> Any:
-        plan = plan_blocks(board, d.data, board.view.combat())
+    def block(self, game: Game, board: Board, d: DeclareBlockers) -> Any:
+        plan = plan_blocks(board, d, board.view.combat())
         cands: list[Any] = [plan, []]
         for pair in plan:
             cands.append([p for p in plan if p != pair])
         used = {b for b, _ in plan}
         blocked = {a for _, a in plan}
-        options: dict[int, list[int]] = {int(k): list(v) for k, v in d.data["options"].items()}
+        options: dict[int, list[int]] = {int(k): list(v) for k, v in d.can_block.items()}
         for b, atts in sorted(options.items()):
             if b in used:
                 continue

@@ -54,7 +54,6 @@ class Decision:
 
     kind: ClassVar[str] = ""
     subkind: ClassVar[str] = ""
-    _data_keys: ClassVar[dict[str, str]] = {}
 
     player: int
     prompt: str
@@ -85,11 +84,6 @@ class Decision:
             if o.value == value:
                 return o.label
         return str(value)
-
-    @property
-    def data(self) -> dict[str, Any]:
-        """The facts of the decision as a table, under the names answerers read before the types had fields."""
-        return {key: getattr(self, name) for key, name in self._data_keys.items()}
 
     def __repr__(self) -> str:
         return f"<Decision {self.kind}{'/' + self.subkind if self.subkind else ''} for player {self.player}: {self.prompt}>"
@@ -222,7 +216,6 @@ class DeclareAttackers(AnyOfThem, Decision):
     if able. The answer is a list of [attacker, defender] pairs, or of attackers (who attack the player)."""
 
     kind = "declare_attackers"
-    _data_keys = {"candidates": "candidates", "defenders": "defenders", "must_attack": "must_attack"}
 
     options: list[Option]
     defenders: list[int]
@@ -245,7 +238,6 @@ class DeclareBlockers(AnyOfThem, Decision):
     it could block. The answer is a list of [blocker, attacker] pairs."""
 
     kind = "declare_blockers"
-    _data_keys = {"options": "can_block", "attackers": "attackers"}
 
     options: list[Option]
     can_block: dict[int, list[int]]
@@ -262,7 +254,6 @@ class DamageOrder(AllOfThem, Decision):
     The answer lists each of the options once, first in order first."""
 
     kind = "damage_order"
-    _data_keys = {"creature": "creature", "rule": "rule"}
 
     options: list[Option]
     creature: int
@@ -281,8 +272,6 @@ class AssignDamage(AnyOfThem, Decision):
     each in order; ``auto`` a ready answer. The answer is a list of [recipient, amount] pairs."""
 
     kind = "assign_damage"
-    _data_keys = {"creature": "creature", "power": "power", "order": "order", "defender": "defender",
-                  "lethal": "lethal", "auto": "auto"}
 
     options: list[Option]
     creature: int
@@ -333,7 +322,6 @@ class OrderTriggers(AllOfThem, Decision):
     first and resolves last. ``triggers`` describes each (id, source, text, source_uid, ability)."""
 
     kind = "order_triggers"
-    _data_keys = {"triggers": "triggers"}
 
     options: list[Option]
     triggers: list[dict[str, Any]]
@@ -349,7 +337,6 @@ class Targets(Decision):
     ``effect`` is what the spell or ability will do with them. The answer has one list of ids per word."""
 
     kind = "targets"
-    _data_keys = {"specs": "specs", "effect": "effect"}
 
     options: list[Option]
     min: int
@@ -402,7 +389,6 @@ class ChooseX(Decision):
 
     kind = "choose"
     subkind = "x"
-    _data_keys = {"min": "min", "max": "max"}
 
     min: int
     max: int
@@ -447,7 +433,6 @@ class YesNo(Decision):
 
     kind = "choose"
     subkind = "yes_no"
-    _data_keys = {"cost": "cost", "keep": "keep", "may": "may"}
     min = 1
     max = 1
 
@@ -550,7 +535,6 @@ class Divide(AllOfThem, Decision):
 
     kind = "choose"
     subkind = "divide"
-    _data_keys = {"targets": "targets", "total": "total"}
 
     options: list[Option]
     total: int
@@ -595,7 +579,6 @@ class Mulligan(Decision):
     """Keep this opening hand or take a mulligan (103.4); ``mulligans`` taken so far."""
 
     kind = "mulligan"
-    _data_keys = {"mulligans": "mulligans"}
     min = 1
     max = 1
 
@@ -626,7 +609,6 @@ class Pay(AnyOfThem, Decision):
     the automatic payment would tap; ``possible`` says whether the cost can be paid at all."""
 
     kind = "pay"
-    _data_keys = {"cost": "cost", "auto": "auto", "possible": "possible"}
     min = 1
 
     options: list[Option]

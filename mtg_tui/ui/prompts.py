@@ -408,13 +408,12 @@ class TargetsPrompt(Prompt):
 
     kind = "targets"
 
-    def __init__(self, d: Decision, snap: Snapshot) -> None:
+    def __init__(self, d: Targets, snap: Snapshot) -> None:
         self.d = d
         self.snap = snap
         self.title = d.prompt
         self.cancellable = d.cancellable
-        self.rows = d.data.get("specs") or [{"label": "target", "min": d.min, "max": d.max,
-                                             "options": d.option_values()}]
+        self.rows = d.specs
         self.answers: list[list[int]] = []
         self.current: PickPrompt | None = None
         self._next_row()
@@ -472,13 +471,13 @@ class AttackPrompt(Prompt):
 
     kind = "attack"
 
-    def __init__(self, d: Decision, snap: Snapshot) -> None:
+    def __init__(self, d: DeclareAttackers, snap: Snapshot) -> None:
         self.d = d
         self.snap = snap
         self.title = f"{snap.players[d.player].name}: declare attackers"
-        self.cands: list[int] = list(d.data["candidates"])
-        self.defenders: list[int] = list(d.data["defenders"])
-        self.must = set(d.data.get("must_attack", []))
+        self.cands: list[int] = list(d.candidates)
+        self.defenders: list[int] = list(d.defenders)
+        self.must = set(d.must_attack)
         self.target: dict[int, int | None] = {c: (self.defenders[0] if c in self.must else None) for c in self.cands}
         self.cursor = 0
         self.keys = {LABELS[i]: c for i, c in enumerate(self.cands[:PAGE])}
@@ -565,13 +564,13 @@ class BlockPrompt(Prompt):
 
     kind = "block"
 
-    def __init__(self, d: Decision, snap: Snapshot) -> None:
+    def __init__(self, d: DeclareBlockers, snap: Snapshot) -> None:
         self.d = d
         self.snap = snap
         self.title = f"{snap.players[d.player].name}: declare blockers"
-        self.options: dict[int, list[int]] = {int(k): list(v) for k, v in d.data["options"].items()}
+        self.options: dict[int, list[int]] = {int(k): list(v) for k, v in d.can_block.items()}
         self.blockers = list(self.options)
-        self.attackers = list(d.data.get("attackers", []))
+        self.attackers = list(d.attackers)
         self.assign: dict[int, int | None] = {b: None for b in self.blockers}
         self.cursor = 0
         self.keys = {LABELS[i]: b for i, b in enumerate(self.blockers[:PAGE])}
@@ -659,15 +658,14 @@ class DamagePrompt(Prompt):
 
     kind = "damage"
 
-    def __init__(self, d: Decision, snap: Snapshot) -> None:
+    def __init__(self, d: AssignDamage, snap: Snapshot) -> None:
         self.d = d
         self.snap = snap
-        data = d.data
-        self.power = data["power"]
+        self.power = d.power
         self.title = _title(d, snap.players[d.player].name)
-        self.recipients: list[int] = list(data["order"]) + ([data["defender"]] if data.get("defender") else [])
-        self.lethal = data.get("lethal", {})
-        self.auto = [list(x) for x in data["auto"]]
+        self.recipients: list[int] = list(d.order) + ([d.defender] if d.defender else [])
+        self.lethal = d.lethal
+        self.auto = [list(x) for x in d.auto]
         self.amounts = {r: 0 for r in self.recipients}
         for r, n in self.auto:
             if r in self.amounts:
@@ -744,14 +742,14 @@ class PayPrompt(Prompt):
 
     kind = "pay"
 
-    def __init__(self, d: Decision, snap: Snapshot) -> None:
+    def __init__(self, d: Pay, snap: Snapshot) -> None:
         self.d = d
         self.snap = snap
-        self.cost = d.data.get("cost", "")
+        self.cost = d.cost
         self.title = f"{snap.players[d.player].name}: pay {self.cost}"
         self.cancellable = d.cancellable
-        self.proposal = list(d.data.get("auto", []))
-        self.possible = d.data.get("possible", True)
+        self.proposal = list(d.auto)
+        self.possible = d.possible
         sources = [o for o in d.options if o.value != "auto"]
         self.picker = PickPrompt("Choose the sources to tap", [Choice(o.value, describe(snap, o.value), o.value)
                                                                for o in sources], 1, len(sources),

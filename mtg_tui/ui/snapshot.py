@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.decisions import Decision, Option
+from ..engine.decisions import Decision, Option, Targets
 from ..engine.log import LogEntry
 from ..engine.view import GameView, ObjectView, PlayerView, StackItemView
 
@@ -126,11 +126,11 @@ def take(view: GameView, viewer: int) -> Snapshot:
         for opt in pending.options:
             if isinstance(opt.value, int) and opt.value not in names:
                 names[opt.value] = g.describe(opt.value)
-        for spec in pending.data.get("specs", []) if isinstance(pending.data, dict) else []:
+        for spec in pending.specs if isinstance(pending, Targets) else []:
             for i in spec.get("options", []):
                 names.setdefault(i, g.describe(i))
     return Snapshot(
-        target_rows=target_rows(view, pending, viewer) if pending is not None and pending.kind == "targets"
+        target_rows=target_rows(view, pending, viewer) if isinstance(pending, Targets)
         and pending.player == viewer else [],
         turn=g.turn, step=g.step, step_name=g.step_name, active=g.active, viewer=viewer,
         pending=pending, deciding=pending.player if pending is not None else None,
@@ -139,12 +139,12 @@ def take(view: GameView, viewer: int) -> Snapshot:
         over=g.over, winner=g.winner, is_draw=g.is_draw, seed=g.seed)
 
 
-def target_rows(view: GameView, d: Decision, viewer: int) -> list[TargetRow]:
+def target_rows(view: GameView, d: Targets, viewer: int) -> list[TargetRow]:
     """Each target word's choices ordered by the computer's own judgement of harm and help (from the
     compiled abilities): harm lists the opponent's side first, help the viewer's."""
     from ..ai.judgement import ordered_targets, side_of, target_polarity
     rows = []
-    for i, spec in enumerate(d.data.get("specs") or []):
+    for i, spec in enumerate(d.specs):
         order = tuple(ordered_targets(view, d, i))
         mine = frozenset(o for o in order if isinstance(o, int) and side_of(view, o) == viewer)
         rows.append(TargetRow(target_polarity(view, d, i), order, mine))
