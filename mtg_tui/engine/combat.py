@@ -138,12 +138,32 @@ def validate_attack(game: "GameState", pairs: list[tuple[int, int]], player: int
     return pairs
 
 
+def _log_why_no_attackers(game: "GameState") -> None:
+    """No creature can attack (508.1a): the log says why for each of the active player's creatures rather
+    than let the step pass in silence."""
+    player = game.active
+    reasons: list[str] = []
+    cites = ["508.1a"]
+    for o in game.battlefield:
+        if "Creature" not in game.chars(o).types or game.chars(o).controller != player:
+            continue
+        why = attack_problem(game, o, player) or f"{o.name} can't attack"
+        if why.endswith(")") and " (" in why:
+            why, _, cited = why[:-1].rpartition(" (")
+            cites += [c.strip() for c in cited.split(",")]
+        reasons.append(why.split(": ")[0])      # the reason without its explanation: the rules cited say it
+    if reasons:
+        game.log_event(f"{game.players[player].name} can't attack: {'; '.join(reasons)}.",
+                       tuple(dict.fromkeys(cites)), player=player, kind="combat")
+
+
 def declare_attackers(game: "GameState") -> Gen:
     """The declare attackers step's turn-based action (508.1)."""
     combat = game.combat
     assert combat is not None
     d = attack_decision(game)
     if d is None:
+        _log_why_no_attackers(game)
         return
     pairs = yield d
     for a, dfd in pairs:

@@ -170,6 +170,24 @@ def stack_item(s: StackItemView, snap: Snapshot) -> Text:
     return t
 
 
+def stack_headline(s: StackItemView, snap: Snapshot, viewer: int) -> Text:
+    """ "Bob's Prey Upon targets your Monastery Swiftspear and Grizzly Bears" """
+    t = Text()
+    t.append(f"{snap.players[s.controller].name}'s ", style="bold")
+    t.append(s.name if s.kind == "spell" else f"{s.name} ability", style="bold reverse")
+    if s.targets:
+        names = []
+        for oid, name in s.targets:
+            o = snap.objects.get(oid)
+            mine = (o is not None and o.controller == viewer) or any(
+                p.id == oid and p.index == viewer for p in snap.players)
+            names.append("you" if any(p.id == oid and p.index == viewer for p in snap.players)
+                         else f"your {name}" if mine else name)
+        t.append(" targets " + (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]),
+                 style="bold")
+    return t
+
+
 def log_entry(e: LogEntry) -> Text:
     t = Text(e.text)
     if e.kind in ("turn",):

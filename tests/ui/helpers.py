@@ -124,3 +124,18 @@ def state_app(tmp: Path, tables: list[dict[str, Any]], *, step: str = "main1", a
     seats = [Seat(n, a) for n, a in zip(names, agents)]
     session = Session(game, seats, tmp / "current.json", {"mode": "hotseat" if hotseat else "computer"})
     return MtgApp(session, cards=default_db(), pace=pace)
+
+
+async def text_after(pilot: Any, app: MtgApp, fragment: str, timeout: float = 5.0) -> str:
+    """The screen's text once ``fragment`` shows (words rejoined across line ends), or an AssertionError
+    with what the screen showed. A change on screen may take a few frames (a panel that grows moves others)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while True:
+        text = " ".join(screen_text(app).split())
+        if fragment in text:
+            return text
+        if loop.time() > end:
+            raise AssertionError(f"{fragment!r} never showed; the screen:\n{screen_text(app)}")
+        await pilot.pause()
+        await asyncio.sleep(0.005)

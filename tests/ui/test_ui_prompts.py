@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import cards, press, screen_text, settle, state_app
+from .helpers import cards, press, screen_text, settle, state_app, text_after
 
 
 @pytest.fixture(autouse=True)
@@ -38,7 +38,7 @@ async def test_escape_from_the_actions_list_shows_the_board_prompt_again(tmp_pat
         await press(pilot, app, "a")
         assert "> Actions" in screen_text(app)
         await press(pilot, app, "escape")
-        text = screen_text(app)
+        text = await text_after(pilot, app, BOARD_PROMPT)
         assert "> Actions" not in text and "Cast Shock" not in text
         assert BOARD_PROMPT in text
 
@@ -54,7 +54,7 @@ async def test_escape_while_choosing_an_equip_target(tmp_path: Path) -> None:
         assert "Choose" in screen_text(app)
         await press(pilot, app, "escape")
         await settle(pilot, app)
-        text = screen_text(app)
+        text = await text_after(pilot, app, BOARD_PROMPT)
         assert "Choose" not in text and "Raging Goblin 1/1 (haste) [Alice]" not in text
         assert BOARD_PROMPT in text
 
@@ -76,7 +76,7 @@ async def test_after_paying_the_pay_prompt_is_gone(tmp_path: Path, size: tuple[i
         await press(pilot, app, "space")
         await settle(pilot, app)
         # The ability resolves (Bob passes) and Alice has priority in the same step again.
-        text = screen_text(app)
+        text = await text_after(pilot, app, BOARD_PROMPT)
         assert "Auto-pay taps" not in text and "pay {1}" not in text
         assert BOARD_PROMPT in text
 
@@ -90,6 +90,6 @@ async def test_after_tapping_for_mana_the_mana_menu_is_gone(tmp_path: Path) -> N
         assert "> Tap for mana" in screen_text(app)
         await press(pilot, app, "a")
         await settle(pilot, app)
-        text = screen_text(app)
+        text = await text_after(pilot, app, BOARD_PROMPT)
         assert "> Tap for mana" not in text
-        assert BOARD_PROMPT in text and "pool {R}" in text
+        assert "pool {R}" in text

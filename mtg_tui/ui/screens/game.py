@@ -25,12 +25,14 @@ from ..prompts import Answer, Cancel, Inspect, PromptState, Redraw, actions_menu
 from ..session import Session
 from ..snapshot import Snapshot, take
 from .. import keys, refusals
+from .. import text as tx
 from ..stops import STOP_STEPS, SKIPS, Skip, Stops, yield_key
 from ..widgets.board import (BattlefieldZone, CardPanel, HandZone, KeyBar, LogPanel, PlayerLine, PromptPanel,
                              StackZone, StatusBar, Zone)
 
 ZONES = ("hand", "my-bf", "opp-bf", "stack", "log")
 PACES = (0.0, 0.2, 0.4, 0.7, 1.0, 1.5, 2.5)
+WIDE = 110          # from this width a sidebar holds the focused card and the log (game.tcss)
 # Log entries by the computer worth pausing on.
 VISIBLE_KINDS = ("cast", "activate", "combat", "trigger", "event", "draw")
 DOING = {"priority": "thinking", "mulligan": "deciding on a mulligan", "bottom": "choosing cards for the bottom",
@@ -40,10 +42,19 @@ DOING = {"priority": "thinking", "mulligan": "deciding on a mulligan", "bottom":
          "order_triggers": "ordering triggers", "choose": "choosing"}
 
 
+class BoardColumn(Vertical):
+    """The board's column: when its size changes, the rows are shared out again."""
+
+    def on_resize(self) -> None:
+        screen = self.screen
+        if isinstance(screen, GameScreen):
+            screen.fit_rows()
+
+
 class GameScreen(Screen):
     CSS_PATH = "game.tcss"
     BINDINGS = keys.bindings()
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
 
     def __init__(self, session: Session, pace: float = 0.7, notes: list[str] | None = None,
                  explain: bool = False) -> None:
@@ -65,13 +76,14 @@ class GameScreen(Screen):
         self.game_over_shown = False
         self.error_text = ""
         self.pending_timer = False
+        self.bf_heights: tuple[int | str, int | str] = ("1fr", "1fr")
 
     # -- layout --------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
         with Horizontal(id="main"):
-            with Vertical(id="board"):
+            with BoardColumn(id="board"):
                 yield PlayerLine(id="opp-info")
                 yield BattlefieldZone(id="opp-bf")
                 yield StackZone(id="stack")
@@ -144,15 +156,50 @@ class GameScreen(Screen):
                 z.changed((id(snap), z.focused, z.cursor, tuple(highlight), z.zone_title))
         stack = self.query_one("#stack", StackZone)
         stack.display = bool(snap.stack)
+        since = self.session.last_seen.get(me)
         for log in (self.query_one("#log-narrow", LogPanel), self.query_one("#log-wide", LogPanel)):
-            if log.explain != self.explain:
+            if log.explain != self.explain or log.since != since:
                 log.explain = self.explain
+                log.since = since
                 log.refresh()
         for w in (status, opp_info, my_info, opp_bf, my_bf, hand, stack,
                   self.query_one("#log-narrow", LogPanel), self.query_one("#log-wide", LogPanel)):
             w.set_snapshot(snap)
         self._redraw_detail()
         self._redraw_prompt()
+        self.fit_rows()
+
+    def fit_rows(self) -> None:
+        """In one column (narrow terminals) each battlefield takes the rows its permanents need, and the log
+        the rest: what happened is worth more than empty rows. Short of room, the log keeps a few rows
+        and the battlefields share the others (each says how many of its lines it can't show)."""
+        if self.snap is None or not self.is_mounted:
+            return
+        board = self.query_one("#board")
+        opp_bf = self.query_one("#opp-bf", BattlefieldZone)
+        my_bf = self.query_one("#my-bf", BattlefieldZone)
+        if self.size.width >= WIDE:
+            heights = ("1fr", "1fr")
+        else:
+            total, width = board.size.height, board.size.width
+            if total <= 0 or width <= 0:
+                return
+            hand = self.query_one("#hand", HandZone)
+            stack = self.query_one("#stack", StackZone)
+            fixed = 2 + min(3, max(1, len(hand._lines(width)[0])))
+            if self.snap.stack:
+                fixed += min(5, len(stack._lines(width)[0]))
+            need = [max(1, len(opp_bf._lines(width)[0])), max(1, len(my_bf._lines(width)[0]))]
+            log_min = 5 if self.explain else 3
+            free = max(2, total - fixed - log_min)
+            if sum(need) > free:
+                half = free // 2
+                first = min(need[0], max(half, free - need[1]))
+                need = [max(1, first), max(1, free - first)]
+            heights = (need[0], need[1])
+        if heights != self.bf_heights:
+            self.bf_heights = heights
+            opp_bf.styles.height, my_bf.styles.height = heights
 
     def _zone_widgets(self, zid: str) -> list[Zone]:
         if zid == "log":
@@ -231,20 +278,21 @@ class GameScreen(Screen):
         return out
 
     def _board_prompt(self, snap: Snapshot) -> tuple[Text, list[Text]]:
+        """Who has priority where; an opponent's spell or ability on the stack in full (its card, its
+        targets, its text) until you act on it."""
         me = self.viewer
+        top = snap.stack[0] if snap.stack else None
+        if top is not None and top.controller != me:
+            head = Text("> ", style="bold")
+            head.append_text(tx.stack_headline(top, snap, me))
+            head.append(": respond, or Space to let it resolve?", style="bold")
+            body = [Text(line, style="italic") for line in top.text.splitlines() if line.strip()][:3]
+            return head, body
         step = snap.step_name
-        whose = "Your" if snap.active == me else f"{snap.players[snap.active].name}'s"
-        head = Text(f"> {snap.players[me].name}: priority in {whose.lower() if whose == 'Your' else whose} {step}",
-                    style="bold")
-        if snap.stack:
-            top = snap.stack[0]
-            head.append(f" - respond to {top.name}?" if top.controller != me else "")
-        body = []
-        if snap.actions:
-            body.append(Text("+ marks what you can play now. Enter: use the highlighted card   a: all actions   "
-                             "Space: pass"))
-        else:
-            body.append(Text("Nothing to do but pass (Space)." + (" m taps for mana." if snap.mana_actions else "")))
+        whose = "your" if snap.active == me else f"{snap.players[snap.active].name}'s"
+        head = Text(f"> {snap.players[me].name}: priority in {whose} {step}", style="bold")
+        body = [] if snap.actions else [Text("Nothing to do but pass (Space)."
+                                             + (" m taps for mana." if snap.mana_actions else ""), style="dim")]
         return head, body
 
     def _result_text(self, snap: Snapshot) -> str:

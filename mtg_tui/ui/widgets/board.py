@@ -350,14 +350,22 @@ class LogPanel(Zone):
 
     quiet_steps: bool = True
     explain: bool = False
+    since: int | None = None       # the log index of the viewer's last decision: what follows is new to them
 
     def entries(self) -> list[Any]:
         s = self.snap
         if s is None:
             return []
         if self.quiet_steps:
-            return [e for e in s.log if e.kind not in ("step", "mana") and e.cites not in (("106.3",), ("500.4",))]
+            return [e for e in s.log if shown_in_log(e)]
         return list(s.log)
+
+    def new_count(self) -> int:
+        """How many of the entries shown came after the viewer's last decision."""
+        s = self.snap
+        if s is None or self.since is None:
+            return 0
+        return sum(1 for e in s.log[self.since:] if not self.quiet_steps or shown_in_log(e))
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
         return 2
@@ -374,6 +382,9 @@ class LogPanel(Zone):
             end = self.cursor + 1
         if self.explain:
             return self._render_explained(entries, end, width, height)
+        new = self.new_count()
+        if new and not self.focused:
+            return self._render_digest(entries, new, width, height)
         lines: list[Text] = []
         i = end - 1
         while i >= 0 and len(lines) < height:
@@ -385,6 +396,45 @@ class LogPanel(Zone):
             lines = wrapped + lines
             i -= 1
         return Text("\n").join(lines[-height:])
+
+    def _render_digest(self, entries: list[Any], new: int, width: int, height: int) -> Text:
+        """What happened since the viewer's last decision, newest last, the opponent's actions in bold; the
+        older log above it, dim, where there is room. When it doesn't all fit, the routine entries
+        (draws, "resolves", turn headers) go first, then the oldest; a line says how many are left out."""
+        viewer = self.snap.viewer if self.snap is not None else None
+        fresh = entries[len(entries) - new:]
+
+        def block(e: Any) -> list[Text]:
+            t = tx.log_entry(e)
+            if e.player is not None and e.player != viewer and e.kind in ("cast", "activate", "trigger", "combat"):
+                t.stylize("bold")
+            return flow([t], width)[0]
+
+        blocks = [block(e) for e in fresh]
+        keep = list(range(len(fresh)))
+        routine = [i for i, e in enumerate(fresh) if is_routine(e)]
+        while sum(len(blocks[i]) for i in keep) > height - (1 if len(keep) < len(fresh) else 0) and keep:
+            drop = next((i for i in routine if i in keep), keep[0])
+            keep.remove(drop)
+        left_out = len(fresh) - len(keep)
+        lines: list[Text] = []
+        if left_out:
+            lines.append(Text(f"... {left_out} more since your last decision (L: the whole log)", style="dim"))
+        for i in keep:
+            lines += blocks[i]
+        lines = lines[-height:]
+        room = height - len(lines)
+        if not left_out and room >= 2 and len(entries) > new:
+            older: list[Text] = []
+            for e in reversed(entries[: len(entries) - new]):
+                wrapped = flow([tx.log_entry(e)], width)[0]
+                if len(older) + len(wrapped) > room - 1:
+                    break
+                older = wrapped + older
+            for t in older:
+                t.stylize("dim")
+            lines = older + [Text("since your last decision:", style="bold underline")] + lines
+        return Text("\n").join(lines)
 
     def _render_explained(self, entries: list[Any], end: int, width: int, height: int) -> Text:
         from ..explain import explanation_lines
@@ -423,6 +473,18 @@ class LogPanel(Zone):
         if not entries:
             return None
         return entries[max(0, min(self.cursor, len(entries) - 1))]
+
+
+def shown_in_log(e: Any) -> bool:
+    """The board's log leaves out step headers and mana (the whole log, L, has them)."""
+    return e.kind not in ("step", "mana") and e.cites not in (("106.3",), ("500.4",))
+
+
+def is_routine(e: Any) -> bool:
+    """Entries a digest can do without when it is short of room: draws, turn headers, a spell resolving or
+    a permanent entering (what it did is in the entries after), combat damage being dealt (the damage
+    follows)."""
+    return e.kind in ("draw", "turn") or e.cites in (("608.2",), ("608.2", "608.3"), ("608.3",), ("510.2",))
 
 
 class PromptPanel(Panel):
