@@ -97,17 +97,17 @@ class FileIndex:
         except Exception:  # missing, damaged or of another version: read the files again
             pass
 
-    def read(self, path: Path, read: Callable[[Path], dict[str, Any]]) -> dict[str, Any]:
+    def read(self, path: str, read: Callable[[Path], dict[str, Any]]) -> dict[str, Any]:
         """The fields of one card file, from the index when the file hasn't changed (raises CardError)."""
         key = os.path.abspath(path)
         try:
-            st = path.stat()
+            st = os.stat(path)
         except OSError as e:
-            raise CardError(str(path), "", f"can't read the file: {e}") from None
+            raise CardError(path, "", f"can't read the file: {e}") from None
         hit = self.entries.get(key)
         if hit is not None and hit[0] == st.st_size and hit[1] == st.st_mtime_ns:
             return hit[2]
-        data = read(path)
+        data = read(Path(path))
         self.entries[key] = (st.st_size, st.st_mtime_ns, data)
         self.dirty = True
         return data
@@ -139,14 +139,23 @@ def file_index() -> FileIndex:
     return _index
 
 
-def card_files(folder: Path) -> list[Path]:
-    """Every ``*.toml`` below a folder, in a fixed order (sorted by relative path)."""
-    found: list[str] = []
+def card_paths(folder: Path) -> list[str]:
+    """Every ``*.toml`` below a folder, in a fixed order: a folder's own files before those of its
+    subfolders (the shipped core cards before cards/sets/), each by name."""
+    found: list[tuple[int, tuple[str, ...], str]] = []
     root = str(folder)
     for here, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        found.extend(os.path.join(here, f) for f in files if f.endswith(".toml") and not f.startswith("."))
-    return sorted((Path(p) for p in found), key=lambda p: p.relative_to(folder).parts)
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        rel = os.path.relpath(here, root)
+        parts = () if rel == "." else tuple(rel.split(os.sep))
+        found.extend((len(parts), parts + (f,), os.path.join(here, f))
+                     for f in files if f.endswith(".toml") and not f.startswith("."))
+    return [path for _, _, path in sorted(found)]
+
+
+def card_files(folder: Path) -> list[Path]:
+    """``card_paths`` as paths."""
+    return [Path(p) for p in card_paths(folder)]
 
 
 class CardPool:
@@ -165,13 +174,13 @@ class CardPool:
         for folder in self.folders:
             if not folder.is_dir():
                 raise CardError(str(folder), "", "no such folder of cards")
-            for path in card_files(folder):
+            for path in card_paths(folder):
                 try:
                     data = index.read(path, read)
                 except CardError as e:
                     self.read_errors.append(e)
                     continue
-                self._add(data, str(path))
+                self._add(data, path)
         index.save()
 
     def _add(self, data: dict[str, Any], file: str) -> None:
