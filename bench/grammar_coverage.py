@@ -81,13 +81,14 @@ def failing_paragraph(text: str, message: str) -> str:
     return ""
 
 
-def group_key(err: CardError, message: str, words: int) -> str:
+def group_key(phrase: str, message: str, words: int) -> str:
+    """What failures are grouped by: the first words of an unreadable phrase, or the compiler's message."""
     inner = message
     m = re.match(r"can't compile (?:'.*?'|\".*?\"): (.*)$", message, re.S)
     if m:
         inner = m.group(1)
     if inner.startswith("can't read "):
-        return f"can't read: {_norm_words(err.phrase or inner, words)}"
+        return f"can't read: {_norm_words(phrase or inner, words)}"
     # a compiler or loader message: it names what isn't supported
     inner = re.sub(r"\s+", " ", inner).strip()
     return inner if len(inner) <= 110 else inner[:107] + "..."
@@ -102,7 +103,7 @@ def compile_card(card: dict[str, Any], folder: Path, words: int, index: int) -> 
         card_from_data(read_card_file(path), path.name)
     except CardError as e:
         msg = bare_message(e)
-        return Failure(name, group_key(e, msg, words), msg, failing_paragraph(text, msg))
+        return Failure(name, group_key(e.phrase, msg, words), msg, failing_paragraph(text, msg))
     except Exception as e:   # a crash in the compiler is a failure to report, not the end of the run
         msg = f"internal error: {type(e).__name__}: {e}"
         return Failure(name, f"internal error: {type(e).__name__}", msg, "")

@@ -41,8 +41,13 @@ def card_colors_style(card: CardDef) -> str:
 
 
 def printings_text(printings: tuple[Printing, ...]) -> Text:
-    """``DOM 60 common · XLN 65 common``: where a card was printed, set by set."""
-    return Text(" · ".join(f"{p.set} {p.number} {p.rarity}" for p in printings), style="dim")
+    """Where a card was printed, a line a set: ``DOM 60 common``, ``XLN 260, 261 common``."""
+    by_set: dict[str, list[Printing]] = {}
+    for p in printings:
+        by_set.setdefault(p.set, []).append(p)
+    lines = [f"{code} {', '.join(p.number for p in ps)} {'/'.join(dict.fromkeys(p.rarity for p in ps))}"
+             for code, ps in by_set.items()]
+    return Text("\n".join(lines), style="dim")
 
 
 def card_panel(card: CardDef, printings: tuple[Printing, ...] = ()) -> Panel:
@@ -66,6 +71,7 @@ def card_panel(card: CardDef, printings: tuple[Printing, ...] = ()) -> Panel:
         body.append(Text(""))
         body.append(Text(footer, style="bold", justify="right"))
     if printings:
+        body.append(Text(""))
         body.append(printings_text(printings))
     return Panel(Group(*body), title=title, title_align="left", border_style=card_colors_style(card),
                  width=48)

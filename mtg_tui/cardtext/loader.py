@@ -311,7 +311,8 @@ class CardDatabase:
                         found.setdefault(ins.token.name, ins.token)
                 for m in effect.modes:
                     visit(m)
-            for name in self.names():
+            # In the order the files are read: the shipped core cards' tokens come first (the names set-ups use).
+            for name in self.pool.cards:
                 data = self.pool.cards[name].data
                 if "token" not in str(data.get("text", "")).lower():
                     continue
