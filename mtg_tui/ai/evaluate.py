@@ -7,6 +7,7 @@ it runs low.
 
 from __future__ import annotations
 
+from ..engine.keywords import worth as keyword_worth
 from ..engine.view import GameView, ObjectView
 from .board import Creature, creature_of
 from .knowledge import reading_of
@@ -17,34 +18,7 @@ WIN = 100000.0
 def creature_value(c: Creature) -> float:
     """What a creature on the battlefield is worth to its controller."""
     p, t = max(0, c.power), max(0, c.toughness)
-    kw = c.keywords
-    v = 1.0 + 1.0 * p + 0.6 * t
-    if "flying" in kw:
-        v += 0.6 * p + 0.3
-    if "double strike" in kw:
-        v += 1.0 * p
-    elif "first strike" in kw:
-        v += 0.5 * p + 0.2
-    if "deathtouch" in kw:
-        v += 1.5
-    if "lifelink" in kw:
-        v += 0.5 * p
-    if "trample" in kw:
-        v += 0.2 * p
-    if "menace" in kw:
-        v += 0.3 * p
-    if "vigilance" in kw:
-        v += 0.3 * p
-    if "reach" in kw:
-        v += 0.3
-    if "hexproof" in kw:
-        v += 0.8
-    if "indestructible" in kw:
-        v += 2.0 + 0.3 * t
-    if "infect" in kw:
-        v += 0.8 * p
-    if "protection" in kw:
-        v += 0.6
+    v = 1.0 + 1.0 * p + 0.6 * t + keyword_worth(c.keywords, p, t)   # each keyword's entry says its worth
     if "cant be blocked" in c.flags:
         v += 0.7 * p
     if not c.can_attack_ever:
