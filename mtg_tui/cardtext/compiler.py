@@ -14,9 +14,10 @@ at once, never a part of a card's text that does nothing.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, Iterator
 
 from lark import Lark
 
@@ -93,6 +94,21 @@ def check_grammar() -> None:
     check(parser())
 
 
+_tracers: list[set[str]] = []
+
+
+@contextmanager
+def traced_rules() -> Iterator[set[str]]:
+    """Collects the names of the grammar rules that the paragraphs compiled inside the block use
+    (nested ones too: a keyword's meaning, a token's abilities). Tests use it to find rules no card reads."""
+    used: set[str] = set()
+    _tracers.append(used)
+    try:
+        yield used
+    finally:
+        _tracers.remove(used)
+
+
 def compile_text(name: str, text: str, supertypes: tuple[str, ...], types: tuple[str, ...],
                  subtypes_: tuple[str, ...], file: str = "") -> tuple[Any, ...]:
     """Compile a card's rules text into its abilities."""
@@ -104,7 +120,10 @@ def compile_text(name: str, text: str, supertypes: tuple[str, ...], types: tuple
         if not norm:
             continue   # reminder text only (e.g. a basic land's mana ability, 305.6)
         try:
-            made = comp.transform(parse(norm))
+            tree = parse(norm)
+            for used in _tracers:
+                used.update(str(t.data) for t in tree.iter_subtrees())
+            made = comp.transform(tree)
         except TextError as e:
             raise CardError(file, name, f"can't compile {para!r}: {e}", e.phrase or para) from None
         for ab in made:
