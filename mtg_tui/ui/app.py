@@ -204,17 +204,16 @@ class MtgApp(App[None]):
     def show_handoff(self, screen: GameScreen, player: int) -> None:
         assert self.session is not None
         s = self.session
-        d = s.game.pending
+        g = s.game
+        d = g.pending
         what = {"priority": "has priority", "declare_attackers": "declares attackers",
                 "declare_blockers": "declares blockers", "mulligan": "decides on a mulligan"}.get(
             d.kind if d else "", "has a decision to make")
-        g = s.game
-        why = (f"Turn {g.turn}: " if g.turn else "Before the game: ") + f"{s.name(player)} {what}."
-
-        def summary() -> list[Any]:
-            return s.take_seat(player)
-
-        self.push_screen(HandoffScreen(s.name(player), why, summary), lambda _: screen.after_handoff(player))
+        why = (f"Turn {g.turn}: " if g.turn else "Before the game: ") + f"{s.name(player)} {what}"
+        stack = s.view(None).stack()      # public: what is on the stack, never what a player holds
+        if stack:
+            why += f", with {s.name(stack[0].controller)}'s {stack[0].name} on the stack"
+        self.push_screen(HandoffScreen(s.name(player), why + "."), lambda _: screen.after_handoff(player))
 
     def show_game_over(self, screen: GameScreen) -> None:
         snap = screen.snap

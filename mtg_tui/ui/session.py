@@ -13,16 +13,13 @@ from typing import Any, Callable
 
 from ..engine.decisions import Decision, IllegalAnswer
 from ..engine.game import Game
-from ..engine.log import LogEntry
 from ..engine.record import Record, RecordError, replay_longest
 from ..engine.setup import new_game
 from ..engine.view import GameView
 from .saves import SaveFile, SaveInUse, finished_dir, prune, set_aside
-from .stops import Stops, should_stop
+from .stops import HOTSEAT_THEIRS, Stops, should_stop
 
 SAVE_FORMAT = 1
-# Log entries a person doesn't need in a "since you last looked" summary.
-QUIET_KINDS = ("step", "mana")
 
 
 class SaveError(Exception):
@@ -84,7 +81,7 @@ class Session:
     def __post_init__(self) -> None:
         for i, seat in enumerate(self.seats):
             if seat.human and i not in self.stops:
-                self.stops[i] = Stops()
+                self.stops[i] = Stops(theirs=set(HOTSEAT_THEIRS)) if self.hotseat else Stops()
         if self.viewer is None and not self.hotseat:
             self.viewer = self.humans[0] if self.humans else 0
 
@@ -316,17 +313,15 @@ class Session:
     def wants_priority(self, player: int) -> bool:
         view = GameView(self.game, player)
         actions = view.legal_actions(player)
-        return should_stop(self.stops[player], view, player, actions, view.is_mana_ability)
+        return should_stop(self.stops[player], view, player, actions, view.is_mana_ability,
+                           hidden_hands=self.hotseat)
 
     # -- hand-offs ---------------------------------------------------------------------
 
-    def take_seat(self, player: int) -> list[LogEntry]:
-        """``player`` now sits at the keyboard; returns what happened since they last looked."""
-        since = self.last_seen.get(player, 0)
+    def take_seat(self, player: int) -> None:
+        """``player`` now sits at the keyboard. What happened since their last decision shows in the log
+        (``last_seen``), on the board itself."""
         self.viewer = player
-        entries = [e for e in self.game.log.entries[since:] if e.kind not in QUIET_KINDS]
-        self.last_seen[player] = len(self.game.log.entries)
-        return entries
 
     # -- the computer --------------------------------------------------------------------
 

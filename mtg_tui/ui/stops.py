@@ -24,6 +24,9 @@ STOP_ALIAS = {"first_strike_damage": "combat_damage", "cleanup": "end", "untap":
 
 DEFAULT_MINE = frozenset({"main1", "main2", "declare_blockers"})
 DEFAULT_THEIRS = frozenset({"declare_blockers", "end"})
+# Hot-seat: with no "you could respond" stops (they would tell the table what a player holds), a player
+# also stops in the opponent's declare attackers step, to act before blocking.
+HOTSEAT_THEIRS = DEFAULT_THEIRS | {"declare_attackers"}
 
 SKIPS = {
     "eot": "to end of turn",
@@ -57,6 +60,8 @@ class Stops:
     full_locked: bool = False
     yields: set[str] = field(default_factory=set)          # always yield to these abilities
     yields_turn: dict[str, int] = field(default_factory=dict)  # until end of this turn
+    # The turn, step and stack (id, controller, yield key of each object) at this player's last priority.
+    seen_stack: tuple[int, str, tuple[tuple[int, int, str], ...]] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"mine": sorted(self.mine), "theirs": sorted(self.theirs), "full_locked": self.full_locked,
@@ -105,17 +110,25 @@ def yield_key(item: Any) -> str:
     return f"{item.name}|{item.text}"
 
 
-def should_stop(stops: Stops, view: Any, player: int, actions: list[Any], is_mana: Any) -> bool:
+def should_stop(stops: Stops, view: Any, player: int, actions: list[Any], is_mana: Any, *,
+                hidden_hands: bool = False) -> bool:
     """Should the person get this priority decision (True), or does the UI pass for them (False)?
 
     ``actions`` are the legal priority actions (GameView.legal_actions), ``is_mana(option)`` tells
-    the mana abilities apart.
+    the mana abilities apart. Against the computer the game passes for you where you can do nothing
+    but pass; stops where you set them; when an opposing spell or ability is on the stack; and again,
+    after one has left the stack, while you could still respond in that step (as Forge and Arena do).
+    With ``hidden_hands`` (hot-seat, two people at one terminal) nothing depends on what the player
+    could do, or a hand-off would tell the table that they hold a response: they stop where they asked
+    and when an opposing spell or ability is on the stack, whatever they hold.
     """
     turn, step = view.turn, view.step
+    stack = view.stack()
+    before, stops.seen_stack = stops.seen_stack, (turn, step, tuple((s.id, s.controller, yield_key(s))
+                                                                   for s in stack))
     if stops.full_control(turn, step):
         return True
-    useful = [o for o in actions if o.value.get("action") != "pass" and not is_mana(o)]
-    stack = view.stack()
+    useful = hidden_hands or any(o.value.get("action") != "pass" and not is_mana(o) for o in actions)
     my_turn = view.active == player
     skip = stops.skip
     if skip is not None:
@@ -156,4 +169,11 @@ def should_stop(stops: Stops, view: Any, player: int, actions: list[Any], is_man
         if top.controller == player:
             return False
         return not stops.yielded(yield_key(top), turn)
-    return stop_step(step) in stops.stop_set(my_turn)
+    if stop_step(step) in stops.stop_set(my_turn):
+        return True
+    if hidden_hands or before is None or before[:2] != (turn, step):
+        return False
+    # Something of the opponent's left the stack in this step (it resolved, or was countered) and you
+    # could still respond to what it did: priority again, unless you yielded to it.
+    here = {s.id for s in stack}
+    return any(ctl != player and sid not in here and not stops.yielded(key, turn) for sid, ctl, key in before[2])
