@@ -52,7 +52,7 @@ NOT_YET_PLAYED = frozenset({
     "vp_lose_keywords", "vp_lose_life_each", "vp_lose_life_equal", "vp_max_one_blocker", "vp_may_have",
     "vp_menace_like", "vp_must_block", "vp_pump_each", "vp_put_back", "vp_put_bottom", "vp_put_graveyard",
     "vp_put_second", "vp_put_top", "vp_remove_counters", "vp_return_choice", "vp_reveal_ref",
-    "vp_sacrifice_unless", "vp_surveil", "vp_uncounterable",
+    "vp_sacrifice_unless", "vp_surveil",
     # refs.py
     "or_all_other", "or_each_other", "or_event_source", "or_exiled_with", "pr_an_opponent", "pr_defending",
     "pr_its_owner", "rc_attacked", "rc_each_and_opponents", "rc_each_and_players", "rc_player", "recipients",

@@ -19,7 +19,7 @@ from mtg_tui.cardtext.compiler import compile_text
 from mtg_tui.cardtext.errors import CardError
 from mtg_tui.cardtext.parser import grammar_text
 from mtg_tui.cli import main
-from mtg_tui.engine.abilities import ActivatedAbility, KeywordAbility, TriggeredAbility
+from mtg_tui.engine.abilities import ActivatedAbility, KeywordAbility, StaticAbility, TriggeredAbility
 from mtg_tui.engine.keywords import REGISTRY, Keyword, Param, Trait, reminders, spelled, words_of
 from mtg_tui.rules.index import default_index
 
@@ -62,7 +62,7 @@ def test_every_spelling_compiles_to_its_keyword_or_is_refused_by_name(word: str,
     assert made and all(a.keyword == kw.name for a in made)
     assert spelled(word)[0] is kw
     if kw.means:
-        assert all(isinstance(a, (ActivatedAbility, TriggeredAbility)) for a in made)
+        assert all(isinstance(a, (ActivatedAbility, TriggeredAbility, StaticAbility)) for a in made)
         assert made[0].text.lower() == text.lower()
     else:
         assert all(isinstance(a, KeywordAbility) for a in made)

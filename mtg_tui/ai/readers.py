@@ -23,8 +23,8 @@ from typing import Any, Callable
 from ..engine import instructions as I
 from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, CostReduction, KeywordAbility, LayerOp,
                                 ProtectionChoice, SpellAbility, StaticAbility, TriggeredAbility)
-from ..engine.entering import (AsEntersChoose, EntersTapped, EntersTappedUnlessPaid, EntersWithCounters,
-                               OthersEnterWithCounters)
+from ..engine.entering import (AsEntersChoose, CounterOrHaste, EntersTapped, EntersTappedUnlessPaid,
+                               EntersWithCounters, OthersEnterWithCounters)
 from ..engine.instead import DamageInstead, DrawInstead
 from ..engine.prevention import StaticPrevention
 from ..engine.rerouting import DiesInstead
@@ -764,6 +764,7 @@ REPLACEMENTS: dict[type, Callable[[Any, Notes], None]] = {
     EntersWithCounters: _enters_with_counters,
     AsEntersChoose: lambda rep, n: None,
     EntersTappedUnlessPaid: lambda rep, n: n.hit(SelfRef(), -0.1, "enters_tapped_unless_paid"),
+    CounterOrHaste: lambda rep, n: n.hit(SelfRef(), COUNTER, "counter_or_haste"),
     OthersEnterWithCounters: _others_enter_with_counters,
     DamageInstead: _damage_instead,
     DiesInstead: _dies_instead,

@@ -21,9 +21,11 @@ from typing import TYPE_CHECKING, Any, Generator, Iterable, Sequence
 from .decisions import Decision
 from .events import Event
 from .keywords import Trait, has_trait
+from .abilities import LayerOp
 from .objects import GameObject, LKI, Player, StackAbility
 from .replacement import (Counters, Destruction, Draw, LifeGain, ZoneMove, could_apply, has_entering_effects,
                           plain_form, replace)
+from .state import ContinuousEffect
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -86,7 +88,8 @@ move = plain_form(move_asking)
 def _could_be_replaced(game: "GameState", moves: list[ZoneMove | None]) -> bool:
     if could_apply(game, "move"):
         return True
-    return any(m is not None and m.enters and has_entering_effects(m.obj.card) for m in moves)
+    return any(m is not None and m.enters and (has_entering_effects(m.obj.card) or game.entering_grants())
+               for m in moves)
 
 
 def apnap_order(game: "GameState", events: Sequence[Any]) -> list[Any]:
@@ -152,6 +155,8 @@ def _perform_moves(game: "GameState", objs: Sequence[GameObject], moves: list[Zo
             new.controller = m.controller if m.controller is not None else owner
         for kind, n in m.counters.items():   # "enters with", "exile it with" counters
             new.counters[kind] = new.counters.get(kind, 0) + n
+        if m.gains and dest == "battlefield":
+            _gain(game, new, m.gains)
         lst = game.zone_list(dest, owner)
         if dest == "library" and position == "bottom":
             lst.append(new)
@@ -175,6 +180,12 @@ def _perform_moves(game: "GameState", objs: Sequence[GameObject], moves: list[Zo
     game.emit(events, lookback)
     _end_until_leaves(game, [o.id for o in objs])
     return results
+
+
+def _gain(game: "GameState", obj: GameObject, abilities: list[Any]) -> None:
+    """Abilities an entering permanent gains as it enters, for as long as it stays (702.135a)."""
+    game.continuous.append(ContinuousEffect(game.new_id(), (LayerOp("6", "grant", (tuple(abilities),)),), (obj.id,),
+                                            obj.controller, obj.card_uid, obj.name, game.new_timestamp(), "permanent"))
 
 
 def _end_until_leaves(game: "GameState", moved_ids: list[int]) -> None:
@@ -449,7 +460,7 @@ def create_tokens_asking(game: "GameState", player: int, card: Any, n: int) -> G
         tok.ctl_mark = player
         tok.entered_turn = game.turn
         entering = ZoneMove(tok, "", "battlefield", controller=player)
-        if could_apply(game, "move") or has_entering_effects(card):
+        if _could_be_replaced(game, [entering]):
             entering = yield from replace(game, entering)
             if entering is None or entering.to_zone != "battlefield":
                 continue   # a token that would enter elsewhere isn't created (111.8)
@@ -459,6 +470,8 @@ def create_tokens_asking(game: "GameState", player: int, card: Any, n: int) -> G
         tok.chosen.update(entering.chosen)
         game.objects[tok.id] = tok
         game.battlefield.append(tok)
+        if entering.gains:
+            _gain(game, tok, entering.gains)
         made.append(tok)
     if made:
         game.touch()

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generator
 
+from .abilities import KeywordAbility
 from .actions import lose_life
 from .conditions import condition_holds
 from .context import Ctx
@@ -128,6 +129,33 @@ class EntersTappedUnlessPaid(_AsItEnters):
             game.log_event(f"{obj.name} enters tapped: {p.name} didn't pay {self.life} life.", self.rules,
                            (obj.id,))
         return event
+
+
+@dataclass(eq=False)
+class CounterOrHaste(_AsItEnters):
+    """Riot (702.135a): "You may have this permanent enter with an additional +1/+1 counter on it. If you
+    don't, it gains haste." The player who will control it chooses as it enters (614.12a)."""
+
+    rules: ClassVar[tuple[str, ...]] = ("702.135a", "614.12")
+    kind: str = "+1/+1"
+
+    def apply(self, game: "GameState", event: ZoneMove) -> Gen:
+        obj = event.obj
+        ans = yield YesNo(player=self.controller, prompt=f"Riot: have {obj.name} enter with an additional {self.kind} "
+                          "counter? If you don't, it gains haste.",
+                          options=[Option("yes", f"An additional {self.kind} counter"), Option("no", "Haste")])
+        who = game.players[self.controller].name
+        if ans == "yes":
+            event.counters[self.kind] = event.counters.get(self.kind, 0) + 1
+            game.log_event(f"{obj.name} enters with an additional {self.kind} counter ({who}'s choice).",
+                           self.rules, (obj.id,))
+        else:
+            event.gains.append(HASTE)
+            game.log_event(f"{obj.name} enters and gains haste ({who}'s choice).", self.rules, (obj.id,))
+        return event
+
+
+HASTE = KeywordAbility(keyword="haste", text="Haste")
 
 
 @dataclass(eq=False)

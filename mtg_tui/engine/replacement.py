@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generator, Iterator, 
 
 from .abilities import StaticAbility
 from .decisions import ChooseReplacement, Decision, Option
+from .matching import object_matches
 from .objects import GameObject, Player
 
 if TYPE_CHECKING:
@@ -119,6 +120,7 @@ class ZoneMove(Proposed):
     tapped: bool = False
     counters: dict[str, int] = field(default_factory=dict)
     chosen: dict[str, Any] = field(default_factory=dict)
+    gains: list[Any] = field(default_factory=list)    # abilities it has from then on (riot's haste, 702.135a)
 
     @property
     def dies(self) -> bool:
@@ -315,18 +317,23 @@ def _statics(game: "GameState", kind: str, cache: dict[tuple[int, int], Replacem
 def _entering(game: "GameState", event: ZoneMove, cache: dict[tuple[int, int], ReplacementEffect]
               ) -> Iterator[ReplacementEffect]:
     """The entering object's own "enters tapped / with counters / as it enters" effects (614.1c, 614.12),
-    read from the card as it will be on the battlefield, under the player who will control it."""
+    read from the card as it will be on the battlefield, under the player who will control it: its printed
+    abilities, and those that permanents already there will give it ("creatures you control have riot")."""
     obj = event.obj
-    for k, ab in enumerate(obj.card.abilities):
-        if isinstance(ab, StaticAbility) and isinstance(ab.replacement, ReplacementEffect) \
-                and ab.replacement.from_entering:
-            key = (-obj.id, k)
-            bound = cache.get(key)
-            if bound is None:
-                bound = cache[key] = dataclasses.replace(
-                    ab.replacement, source_name=obj.name, source_id=obj.id, source_uid=obj.card_uid,
-                    controller=event.new_controller(game), timestamp=obj.timestamp, duration="static")
-            yield bound
+    templates = [ab.replacement for ab in obj.card.abilities if isinstance(ab, StaticAbility)
+                 and isinstance(ab.replacement, ReplacementEffect) and ab.replacement.from_entering]
+    for source, flt, granted in game.entering_grants():
+        if object_matches(game, obj, dataclasses.replace(flt, zone="any"), source.id,
+                          game.controller_of(source), source.card_uid):
+            templates.extend(granted)
+    for k, template in enumerate(templates):
+        key = (-obj.id, k)
+        bound = cache.get(key)
+        if bound is None:
+            bound = cache[key] = dataclasses.replace(
+                template, source_name=obj.name, source_id=obj.id, source_uid=obj.card_uid,
+                controller=event.new_controller(game), timestamp=obj.timestamp, duration="static")
+        yield bound
 
 
 def candidates(game: "GameState", event: Proposed, extra: tuple[ReplacementEffect, ...],

@@ -127,6 +127,7 @@ class GameState(ABC):
         self._bf_status_sensitive = True
         self._bf_triggered: list[tuple[GameObject, tuple[Any, ...]]] | None = None
         self._bf_replacing: list[tuple[GameObject, tuple[Any, ...]]] | None = None
+        self._bf_granting: list[tuple[GameObject, Any, tuple[Any, ...]]] | None = None
         self._pflags_version = -1
         self._pflags: dict[int, set[str]] = {}
         self._other_chars: dict[int, tuple[Any, Characteristics]] = {}
@@ -229,6 +230,7 @@ class GameState(ABC):
             self._bf_fingerprint = self._fingerprint(self._bf_status_sensitive)
             self._bf_triggered = None
             self._bf_replacing = None
+            self._bf_granting = None
         self._bf_version = self.version
 
     def _fingerprint(self, status: bool) -> Any:
@@ -279,6 +281,30 @@ class GameState(ABC):
                     out.append((o, reps))
             self._bf_replacing = out
         return self._bf_replacing
+
+    def entering_grants(self) -> list[tuple[GameObject, Any, tuple["ReplacementEffect", ...]]]:
+        """Permanents whose static abilities give objects that fit a filter an "as it enters" replacement
+        ("nontoken creatures you control have riot"): (permanent, filter, templates), for 614.12."""
+        self._ensure_bf()
+        if self._bf_granting is None:
+            out = []
+            for o in self.battlefield:
+                c = self._bf_chars.get(o.id)
+                if c is None:
+                    continue
+                for a in c.abilities:
+                    if not isinstance(a, StaticAbility):
+                        continue
+                    for d in a.effects:
+                        if d.affected.kind != "filter":
+                            continue
+                        reps = tuple(g.replacement for op in d.ops if op.op == "grant" for g in op.args[0]
+                                     if isinstance(g, StaticAbility) and g.replacement is not None
+                                     and g.replacement.from_entering)
+                        if reps:
+                            out.append((o, d.affected.filter, reps))
+            self._bf_granting = out
+        return self._bf_granting
 
     def chars(self, obj: Any) -> Characteristics:
         """An object's current characteristics (613)."""

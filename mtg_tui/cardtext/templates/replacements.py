@@ -21,7 +21,7 @@ from lark import Token, Tree
 
 from ...engine import instructions as I
 from ...engine.abilities import Effect, StaticAbility
-from ...engine.entering import EntersTappedUnlessPaid, OthersEnterWithCounters
+from ...engine.entering import CounterOrHaste, EntersTappedUnlessPaid, OthersEnterWithCounters
 from ...engine.instead import DamageInstead, DrawInstead
 from ...engine.prevention import StaticPrevention
 from ...engine.refs import AllRef, ObjectFilter, Ref, SelfRef
@@ -124,6 +124,11 @@ class Replacements(Templates):
     def as_enters_pay_life(self, n: Token) -> list[Any]:
         """"As ~ enters, you may pay 2 life. If you don't, it enters tapped" (614.12, 119.4)."""
         return [StaticAbility(replacement=EntersTappedUnlessPaid(life=const(n)))]
+
+    def counter_or_haste(self, kind: Token) -> list[Any]:
+        """Riot's meaning (702.135a): "you may have ~ enter with an additional +1/+1 counter on it. If you
+        don't, it gains haste" (614.12)."""
+        return [StaticAbility(replacement=CounterOrHaste(kind=str(kind)))]
 
     # -- their parts ---------------------------------------------------------------
 

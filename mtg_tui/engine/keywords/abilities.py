@@ -18,6 +18,11 @@ register(
     Keyword("equip", "702.6", "{what}: attach it to target creature you control, only as a sorcery.",
             cite="702.6a", param=Param.COST,
             means="{what}: attach ~ to target creature you control. activate only as a sorcery."),
+    Keyword("riot", "702.135", "It enters with your choice of an additional +1/+1 counter or haste.",
+            cite="702.135a",
+            means="you may have ~ enter the battlefield with an additional +1/+1 counter on it. if you don't, "
+                  "it gains haste.",
+            worth=Worth(flat=0.7)),
     Keyword("cycling", "702.28", "{what}, discard this card from your hand: draw a card.", cite="702.28a",
             param=Param.COST, means="{what}, discard ~: draw a card."),
     Keyword("typecycling", "702.28", "{what}, discard this card from your hand: search your library for a {fixed} "
