@@ -137,10 +137,20 @@ def _parse_card_line(body: str) -> tuple[int, str]:
     return count, name
 
 
+def header_name(text: str) -> str:
+    """The deck's name from its ``# name:`` header line ("" if it has none), without reading the cards."""
+    for raw in text.splitlines():
+        header = _HEADER.match(raw.strip())
+        if header and header.group(1).lower() == "name" and header.group(2).strip():
+            return header.group(2).strip()
+    return ""
+
+
 def parse_decklist(text: str, source: str = "<decklist>", cards: CardDatabase | None = None) -> Decklist:
     """Read a decklist; raise DecklistError listing every bad line. ``cards``: where names are looked up
     (by default the cards of this process)."""
     deck = Decklist(source=source)
+    cards = names.database(cards)   # looked up once, not once a line
     problems: list[DecklistProblem] = []
     in_sideboard = False
     total = 0
@@ -219,6 +229,7 @@ def _where(deck: Decklist, name: str | None = None) -> str:
 def check_deck(deck: Decklist, constructed: bool = True, cards: CardDatabase | None = None) -> list[str]:
     """Problems with ``deck`` under rule 100.2a (sizes and copies only if constructed)."""
     problems: list[str] = []
+    cards = names.database(cards)
     known = names.card_names(cards)
     for _, name in deck.main + deck.sideboard:
         if name not in known:

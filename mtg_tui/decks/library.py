@@ -5,11 +5,10 @@ from __future__ import annotations
 import re
 from importlib import resources
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from mtg_tui.decks import names
-from mtg_tui.decks.decklist import Decklist, parse_decklist, read_decklist
+from mtg_tui.decks.decklist import Decklist, header_name, parse_decklist, read_decklist
 
 if TYPE_CHECKING:
     from mtg_tui.cardtext.loader import CardDatabase
@@ -24,31 +23,36 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", names.name_key(name).replace("'", "")).strip("-")
 
 
+def _shipped() -> list[tuple[str, str, str]]:
+    """(file name, deck name, text) of every shipped decklist, without reading its cards."""
+    folder = resources.files(__package__).joinpath("data")
+    out = []
+    for item in folder.iterdir():
+        if item.name.endswith(".txt"):
+            text = item.read_text(encoding="utf-8")
+            out.append((item.name, header_name(text), text))
+    return sorted(out, key=lambda f: f[1].casefold())
+
+
 def list_decks() -> list[Decklist]:
     """Every shipped deck, sorted by name."""
-    folder = resources.files(__package__).joinpath("data")
-    decks = [
-        parse_decklist(item.read_text(encoding="utf-8"), source=item.name)
-        for item in folder.iterdir()
-        if item.name.endswith(".txt")
-    ]
-    return sorted(decks, key=lambda deck: deck.name.casefold())
+    return [parse_decklist(text, source=file) for file, _, text in _shipped()]
 
 
 def load_deck(name_or_path: str | Path, cards: CardDatabase | None = None) -> Decklist:
     """A shipped deck by name or slug (any case), or a decklist read from a file (its names looked up in
     ``cards``, by default the cards of this process)."""
     wanted = slug(str(name_or_path))
-    decks = list_decks()
-    for deck in decks:
-        if wanted and wanted in (slug(deck.name), slug(Path(deck.source).stem)):
-            return deck
+    shipped = _shipped()
+    for file, name, text in shipped:
+        if wanted and wanted in (slug(name), slug(Path(file).stem)):
+            return parse_decklist(text, source=file, cards=cards)   # only the deck asked for is read
     path = Path(name_or_path)
     if path.is_file():
         return read_decklist(path, cards)
-    shipped = ", ".join(deck.name for deck in decks)
     raise UnknownDeckError(
-        f"no shipped deck or decklist file named {str(name_or_path)!r}; shipped decks: {shipped}"
+        f"no shipped deck or decklist file named {str(name_or_path)!r}; shipped decks: "
+        + ", ".join(name for _, name, _ in shipped)
     )
 
 

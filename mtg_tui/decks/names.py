@@ -19,8 +19,13 @@ if TYPE_CHECKING:
 
 BASIC_LAND_NAMES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 
-__all__ = ["BASIC_LAND_NAMES", "name_key", "card_names", "canonical_name", "closest_name", "card_type",
+__all__ = ["database", "BASIC_LAND_NAMES", "name_key", "card_names", "canonical_name", "closest_name", "card_type",
            "card_cost", "card_colors", "is_basic_land", "whole_card", "unplayable_reason"]
+
+
+def database(cards: CardDatabase | None = None) -> CardDatabase:
+    """``cards``, or by default the cards of this process."""
+    return _db(cards)
 
 
 def _db(cards: CardDatabase | None) -> CardDatabase:
