@@ -17,6 +17,7 @@ from .casting import can_afford, cast_specs, legal_actions, spell_effect
 from .costs import activated_abilities, payment_units
 from .decisions import Decision, Option
 from .game import Game
+from .keywords import reminders as keyword_reminders
 from .log import LogEntry
 from .mana import ManaCost, ManaError
 from .matching import object_matches
@@ -66,6 +67,12 @@ class ObjectView:
     @property
     def is_creature(self) -> bool:
         return "Creature" in self.types
+
+    @property
+    def reminders(self) -> list[tuple[str, str, str]]:
+        """Each keyword it has now, as written ("Protection from black"), with what it does in a line and
+        its rule."""
+        return keyword_reminders(self.compiled)
 
     @property
     def is_land(self) -> bool:

@@ -84,31 +84,14 @@ def explanation_lines(cites: tuple[str, ...] | list[str], width: int, *, full: b
     return out
 
 
-@lru_cache(maxsize=256)
-def keyword_rule(keyword: str) -> str | None:
-    """The rule of a keyword ability (702.x), found in the rules index by its name."""
-    ix = _index()
-    if ix is None:
-        return None
-    try:
-        found = ix.search(keyword)
-    except Exception:
-        return None
-    return next((n for n in found if n.startswith("702.")), None)
-
-
-def keyword_lines(keywords: tuple[str, ...] | list[str]) -> list[Text]:
-    """Each keyword once, with what it does in our own words and its rule ("menace: can't be blocked by
-    just one creature (702.110)")."""
+def keyword_lines(reminders: list[tuple[str, str, str]]) -> list[Text]:
+    """Each keyword as written, with its reminder text and its rule, from the keyword registry
+    ("Menace: Can't be blocked except by two or more creatures. (702.110)")."""
     out = []
-    for name in dict.fromkeys(k.replace("_", " ") for k in keywords):
-        number = keyword_rule(name)
-        _, title, summary = rule_parts(number) if number else ("", "", "")
-        if summary.lower().startswith(name.lower() + ":"):
-            summary = summary[len(name) + 1:].strip()
-        t = Text(f"{name}", style="bold")
-        t.append(f": {summary}" if summary else ": a keyword ability")
-        if number:
-            t.append(f" ({number})", style="dim")
+    for written, reminder, rule in reminders:
+        t = Text(written, style="bold")
+        t.append(f": {reminder}")
+        if rule:
+            t.append(f" ({rule})", style="dim")
         out.append(t)
     return out

@@ -82,8 +82,9 @@ async def test_inspect_explains_every_keyword(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(pilot, app)
         await press(pilot, app, "b")
-        for name, explained in (("Boggart Brute", "menace: can't be blocked by just one creature. (702.110)"),
-                                ("Air Elemental", "flying: can only be blocked by creatures with flying or "
+        for name, explained in (("Boggart Brute", "Menace: Can't be blocked except by two or more creatures. "
+                                                  "(702.110)"),
+                                ("Air Elemental", "Flying: Can be blocked only by creatures with flying or "
                                                   "reach. (702.9)")):
             gs = app.game_screen
             gs.cursors["my-bf"] = [i.text.plain.lstrip(">~").split(" ")[0] for i in

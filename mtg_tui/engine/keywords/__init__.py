@@ -145,16 +145,16 @@ def damage_prevented(game: "GameState", recipient: Any, source: Any) -> bool:
     return _refused(game, recipient, "damage", recipient, source) is not None
 
 
-def reminders(abilities: Iterable[Any]) -> list[tuple[str, str]]:
-    """Each keyword among these abilities as written, with its reminder text, once each."""
-    out: list[tuple[str, str]] = []
+def reminders(abilities: Iterable[Any]) -> list[tuple[str, str, str]]:
+    """Each keyword among these abilities as written, with its reminder text and its rule, once each."""
+    out: list[tuple[str, str, str]] = []
     for a in abilities:
         name = getattr(a, "keyword", None)
         if not name:
             continue
         kw = REGISTRY[name]
         param = getattr(a, "param", None)
-        line = (ability_text(a), kw.reminder_for(_what(param) or _cost_of(a), _fixed(a) or _fixed_of(kw, a)))
+        line = (ability_text(a), kw.reminder_for(_what(param) or _cost_of(a), _fixed(a) or _fixed_of(kw, a)), kw.rule)
         if line not in out:
             out.append(line)
     return out

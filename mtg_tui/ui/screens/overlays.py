@@ -88,11 +88,11 @@ def inspection_text(ins: Inspection | None, obj: ObjectView | None, snap: Any) -
     if o is None:
         return Text("Nothing to show: it is no longer there, or hidden from you.")
     lines = card_lines(o, snap)
-    if o.keywords:
+    if o.reminders:
         from ..explain import keyword_lines
         lines.append(Text(""))
         lines.append(Text("Keywords:", style="bold"))
-        lines += keyword_lines(o.keywords)
+        lines += keyword_lines(o.reminders)
     if ins is not None:
         lines.append(Text(""))
         if ins.modifiers:
