@@ -36,11 +36,11 @@ def guaranteed_damage(attackers: list[Creature], blockers: list[Creature]) -> in
     for a in sorted(attackers, key=lambda c: (-c.combat_damage, c.id)):
         dmg = a.combat_damage
         able = [b for b in free if can_block(b, a)]
-        need = 2 if a.has("menace") else 1
+        need = a.min_blockers
         if len(able) < need or dmg <= 0:
             total += dmg
             continue
-        if a.has("trample"):
+        if a.trample:
             able.sort(key=lambda b: (-b.health, b.id))
             chosen = able[:need]
             through = max(0, a.power - sum(max(0, b.health) for b in chosen)) * (2 if a.double_strike else 1)
@@ -54,7 +54,7 @@ def guaranteed_damage(attackers: list[Creature], blockers: list[Creature]) -> in
 
 
 def poison_damage(attackers: list[Creature], blockers: list[Creature]) -> int:
-    inf = [a for a in attackers if a.has("infect")]
+    inf = [a for a in attackers if a.infect]
     return guaranteed_damage(inf, blockers) if inf else 0
 
 
@@ -80,7 +80,7 @@ def worst_block_loss(a: Creature, blockers: list[Creature], board: Board, trick:
         return -0.01
     fa = Fighter.of(a)
     worst = -99.0
-    menace = a.has("menace")
+    menace = a.min_blockers >= 2
     if not menace:
         for b in able:
             fb = Fighter.of(b)
@@ -109,7 +109,7 @@ def counterattack_damage(board: Board, attacking: set[int]) -> int:
     """What the opponent could deal us next turn if these creatures attack now (they stay tapped)."""
     theirs = [c for c in board.opp_creatures if c.can_attack_ever]
     mine = [c for c in board.my_creatures if c.can_block_ever and not c.tapped
-            and (c.id not in attacking or c.has("vigilance"))]
+            and (c.id not in attacking or c.vigilance)]
     return guaranteed_damage(theirs, mine)
 
 
@@ -204,7 +204,7 @@ def _naive(cands: list[Creature], blockers: list[Creature], must: list[int], pla
             continue
         bad = False
         for b in blockers:
-            if can_block(b, a) and not a.has("menace"):
+            if can_block(b, a) and a.min_blockers < 2:
                 o = fight(Fighter.of(a), [Fighter.of(b)])
                 if o.attacker_dies and b.id not in o.dead_blockers:
                     bad = True

@@ -46,8 +46,8 @@ def plan_blocks(board: Board, d: DeclareBlockers, combat: dict[str, Any] | None,
     def raw_damage(a: Creature) -> int:
         return a.combat_damage
 
-    incoming = sum(raw_damage(a) for a in att.values() if hits_me(a.id) and not a.has("infect"))
-    poison_in = sum(raw_damage(a) for a in att.values() if hits_me(a.id) and a.has("infect"))
+    incoming = sum(raw_damage(a) for a in att.values() if hits_me(a.id) and not a.infect)
+    poison_in = sum(raw_damage(a) for a in att.values() if hits_me(a.id) and a.infect)
     life = board.life
     trick = board.opp_may_have_trick and board.opp_open_mana >= 1
 
@@ -60,7 +60,7 @@ def plan_blocks(board: Board, d: DeclareBlockers, combat: dict[str, Any] | None,
                 return 0.0
             loyalty = pw.loyalty or 0
             return (3.0 + 1.5 * loyalty) if amount >= loyalty else 1.2 * amount
-        if a.has("infect"):
+        if a.infect:
             left = 10 - board.poison - amount
             return 50.0 * amount if left <= 0 else (1.0 if left <= 4 else 0.5) * amount
         return life_weight(life - incoming) * amount
@@ -70,7 +70,7 @@ def plan_blocks(board: Board, d: DeclareBlockers, combat: dict[str, Any] | None,
 
     if naive:
         for a in sorted(att.values(), key=lambda c: (-c.power, c.id)):
-            if a.has("menace"):
+            if a.min_blockers >= 2:
                 continue
             for b_id, atts in sorted(options.items()):
                 if b_id in used or a.id not in atts:
@@ -94,7 +94,7 @@ def plan_blocks(board: Board, d: DeclareBlockers, combat: dict[str, Any] | None,
             continue
         for a_id in atts:
             a = att.get(a_id)
-            if a is None or a.has("menace"):
+            if a is None or a.min_blockers >= 2:
                 continue
             fa, fb = Fighter.of(a), Fighter.of(b)
             out = fight(fa, [fb])
@@ -126,7 +126,7 @@ def plan_blocks(board: Board, d: DeclareBlockers, combat: dict[str, Any] | None,
         for b1, b2 in combinations(sorted(able, key=lambda c: c.id), 2):
             fa, f1, f2 = Fighter.of(a), Fighter.of(b1), Fighter.of(b2)
             out = fight(fa, [f1, f2])
-            if not out.attacker_dies and not a.has("menace"):
+            if not out.attacker_dies and a.min_blockers < 2:
                 continue
             lost_a, lost_b = out.lost_value(fa, [f1, f2])
             score = lost_a - lost_b + damage_cost(a, raw_damage(a) - out.to_player) - 0.3
@@ -144,7 +144,7 @@ def _through(att: dict[int, Creature], blocks: dict[int, list[int]], board: Boar
              infect: bool) -> int:
     total = 0
     for a in att.values():
-        if not hits_me(a.id) or a.has("infect") != infect:
+        if not hits_me(a.id) or a.infect != infect:
             continue
         if a.id in blocks:
             fa = Fighter.of(a)
@@ -174,10 +174,10 @@ def _survive(board: Board, att: dict[int, Creature], options: dict[int, list[int
             able = sorted((board.creatures[b] for b, atts in options.items()
                            if b not in used and a.id in atts and b in board.creatures),
                           key=lambda c: (creature_value(c), c.id))
-            need = 2 if a.has("menace") else 1
+            need = a.min_blockers
             if len(able) < need:
                 continue
-            if a.has("trample"):
+            if a.trample:
                 able.sort(key=lambda c: (-c.health, c.id))
             best = (a, [c.id for c in able[:need]])
             break

@@ -10,13 +10,20 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from ..engine.keywords import REGISTRY, Trait, evasive
 from ..engine.view import GameView, ObjectView
-from .knowledge import CardReading, makes_mana, mana_colors, protections, reading_of, unblockable_by
+from .knowledge import CardReading, makes_mana, mana_colors, protections, reading_of
 
 
 @dataclass
 class Creature:
-    """What matters about one creature in combat and for judging it."""
+    """What matters about one creature in combat and for judging it.
+
+    What its keywords do comes from the keyword registry: the rules they give
+    (``traits``), how many blockers it takes, whether it is hard to block. Who
+    may block whom is asked of the game (``rules``), which knows every
+    restriction.
+    """
 
     view: ObjectView
     id: int
@@ -32,40 +39,63 @@ class Creature:
     colors: frozenset[str]
     subtypes: tuple[str, ...]
     protections: frozenset[str]
-    blocked_by_never: tuple[str, ...]   # subtypes that can't block it ("can't be blocked by Walls")
     reading: CardReading
     is_token: bool
+    rules: GameView | None = None       # the game, which says who may block whom (None: judging a card alone)
 
     @property
     def health(self) -> int:
         return self.toughness - self.damage
 
-    def has(self, kw: str) -> bool:
-        return kw in self.keywords
+    @cached_property
+    def traits(self) -> frozenset[Trait]:
+        return frozenset(t for k in self.keywords for t in REGISTRY[k].traits)
 
     @property
     def first_strike(self) -> bool:
-        return "first strike" in self.keywords or "double strike" in self.keywords
+        return Trait.FIRST_STRIKE in self.traits
 
     @property
     def double_strike(self) -> bool:
-        return "double strike" in self.keywords
+        return Trait.DOUBLE_STRIKE in self.traits
 
     @property
     def deathtouch(self) -> bool:
-        return "deathtouch" in self.keywords
+        return Trait.DEATHTOUCH in self.traits
 
     @property
     def indestructible(self) -> bool:
-        return "indestructible" in self.keywords
+        return Trait.INDESTRUCTIBLE in self.traits
+
+    @property
+    def trample(self) -> bool:
+        return Trait.TRAMPLE in self.traits
+
+    @property
+    def lifelink(self) -> bool:
+        return Trait.LIFELINK in self.traits
+
+    @property
+    def infect(self) -> bool:
+        """Its damage to players is poison counters."""
+        return Trait.POISON in self.traits
+
+    @property
+    def vigilance(self) -> bool:
+        return Trait.VIGILANCE in self.traits
+
+    @property
+    def min_blockers(self) -> int:
+        """How many creatures it takes to block it (menace: two)."""
+        return max([REGISTRY[k].min_blockers for k in self.keywords] + [1])
 
     @property
     def evasive(self) -> bool:
-        return "flying" in self.keywords or "cant be blocked" in self.flags
+        return evasive(self.keywords) or "cant be blocked" in self.flags
 
     @property
     def can_attack_ever(self) -> bool:
-        return "defender" not in self.keywords and "cant attack" not in self.flags
+        return Trait.CANT_ATTACK not in self.traits and "cant attack" not in self.flags
 
     @property
     def can_block_ever(self) -> bool:
@@ -73,7 +103,7 @@ class Creature:
 
     @property
     def can_attack_now(self) -> bool:
-        return self.can_attack_ever and not self.tapped and (not self.sick or "haste" in self.keywords)
+        return self.can_attack_ever and not self.tapped and (not self.sick or Trait.HASTE in self.traits)
 
     @property
     def can_block_now(self) -> bool:
@@ -89,23 +119,19 @@ class Creature:
         return any(r.regenerate for _, r in self.reading.activated)
 
 
-def creature_of(v: ObjectView) -> Creature:
+def creature_of(v: ObjectView, rules: GameView | None = None) -> Creature:
     return Creature(v, v.id, v.name, v.controller, v.power or 0, v.toughness or 0, v.damage,
                     frozenset(v.keywords), frozenset(v.flags), v.tapped, v.sick, frozenset(v.colors), v.subtypes,
-                    protections(v), unblockable_by(v), reading_of(v), v.is_token)
+                    protections(v), reading_of(v), v.is_token, rules)
 
 
 def can_block(blocker: Creature, attacker: Creature) -> bool:
-    """Could this creature block that one (ignoring menace, which needs a second blocker)?"""
-    if not blocker.can_block_ever:
-        return False
-    if "cant be blocked" in attacker.flags:
-        return False
-    if attacker.has("flying") and not (blocker.has("flying") or blocker.has("reach")):
-        return False
-    if attacker.protections & blocker.colors:
-        return False
-    return not any(s in blocker.subtypes for s in attacker.blocked_by_never)
+    """Could this creature block that one (ignoring menace, which needs a second blocker)? The game's
+    rules say: "can't block", evasion (flying, fear...), protection, "can't be blocked by Walls"."""
+    rules = attacker.rules or blocker.rules
+    if rules is None:
+        raise ValueError("can_block needs creatures read from a board (creature_of with the game view)")
+    return blocker.can_block_ever and rules.could_block(blocker.id, attacker.id)
 
 
 @dataclass
@@ -132,7 +158,7 @@ class Board:
 
     @cached_property
     def creatures(self) -> dict[int, Creature]:
-        return {p.id: creature_of(p) for p in self.permanents if p.is_creature}
+        return {p.id: creature_of(p, self.view) for p in self.permanents if p.is_creature}
 
     def creatures_of(self, player: int) -> list[Creature]:
         return [c for c in self.creatures.values() if c.controller == player]

@@ -36,8 +36,8 @@ class Fighter:
     @classmethod
     def of(cls, c: Creature, pump: tuple[int, int] = (0, 0), regen: bool = False) -> Fighter:
         return cls(c.id, max(0, c.power + pump[0]), c.toughness + pump[1], c.damage, c.first_strike,
-                   c.double_strike, c.deathtouch, c.has("lifelink"), c.has("trample"), c.indestructible,
-                   c.has("infect"), c.protections, c.colors, creature_value(c), regen)
+                   c.double_strike, c.deathtouch, c.lifelink, c.trample, c.indestructible,
+                   c.infect, c.protections, c.colors, creature_value(c), regen)
 
 
 @dataclass

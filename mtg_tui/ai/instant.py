@@ -178,7 +178,7 @@ def _group_value(board: Board, att: Creature, blks: list[Creature], pumps: dict[
     fa = Fighter.of(att, pumps.get(att.id, (0, 0)))
     fbs = [Fighter.of(b, pumps.get(b.id, (0, 0))) for b in blks if b.id not in removed]
     was_blocked = bool(blks)
-    if was_blocked and not fbs and not att.has("trample"):
+    if was_blocked and not fbs and not att.trample:
         out_to_player = 0
         dead_a, dead_b = False, []
     else:

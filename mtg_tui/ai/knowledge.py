@@ -218,21 +218,6 @@ def protections(v: ObjectView) -> frozenset[str]:
     return frozenset(out)
 
 
-def unblockable_by(v: ObjectView) -> tuple[str, ...]:
-    """Creature subtypes that can't block it ("can't be blocked by Walls")."""
-    out: list[str] = []
-    for a in v.compiled:
-        if not isinstance(a, StaticAbility):
-            continue
-        for d in a.effects:
-            if d.affected.kind != "self":
-                continue
-            for op in d.ops:
-                if op.op == "flag" and op.args[0] == "cant_be_blocked_by" and op.args[1] is not None:
-                    out.extend(op.args[1].subtypes)
-    return tuple(out)
-
-
 def cost_colors(mana_cost: str) -> list[str]:
     """The coloured mana symbols of a cost, one entry per symbol ("{1}{G}{G}" -> ["G", "G"])."""
     try:

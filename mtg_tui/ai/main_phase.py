@@ -22,7 +22,7 @@ from typing import Any
 from .board import Board
 from .knowledge import cost_colors, enters_tapped, mana_colors, spell_reading
 from .levels import Level
-from .plays import Play, candidate_plays
+from .plays import Play, candidate_plays, is_instant_speed
 
 MIN_SCORE = {"creature": 0.0, "removal": 2.5, "burn": 2.4, "sweeper": 2.0, "edict": 1.0, "aura": 1.2,
              "equipment": 0.5, "equip": 0.5, "anthem": 0.8, "permanent": 0.5, "planeswalker": 0.0, "draw": 0.5,
@@ -144,7 +144,7 @@ def reserve_for(board: Board, plays: list[Play]) -> tuple[str, float]:
     from .evaluate import creature_value
     best: tuple[str, float] = ("", 0.0)
     for card in board.hand:
-        if card.is_land or not ("Instant" in card.types or "flash" in card.keywords):
+        if card.is_land or not is_instant_speed(card):
             continue
         worth = 0.0
         if card.is_creature:

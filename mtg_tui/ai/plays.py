@@ -9,9 +9,10 @@ answer to something; "combat": during combat).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..engine.keywords import Trait, gives
 from ..engine.view import ObjectView
 from .attack import guaranteed_damage
 from .board import Board, Creature, creature_of
@@ -40,7 +41,7 @@ class Play:
 
 
 def is_instant_speed(v: ObjectView) -> bool:
-    return "Instant" in v.types or "flash" in v.keywords
+    return "Instant" in v.types or gives(v.keywords, Trait.FLASH)
 
 
 def pressure(board: Board) -> float:
@@ -116,7 +117,7 @@ def _cast_play(board: Board, card: ObjectView, a: dict[str, Any]) -> Play | None
             return None  # creatures with cast-time targets don't exist in the pool; leave them
         timing = "eot" if instant and not board.my_turn else "main"
         play = Play(dict(base, targets=[]), score, cost, "creature", timing, card.name, Reading(), card, instant,
-                    precombat="haste" in card.keywords)
+                    precombat=gives(card.keywords, Trait.HASTE))
         if instant:
             play.timing = "flash"
         return play
@@ -398,9 +399,7 @@ def _overrun_play(board: Board, card: ObjectView | None, action: dict[str, Any],
     pumped = []
     for c in attackers:
         kw = set(c.keywords) | ({"trample"} if r.team_trample else set())
-        pumped.append(Creature(c.view, c.id, c.name, c.controller, c.power + p, c.toughness + t, c.damage,
-                               frozenset(kw), c.flags, c.tapped, c.sick, c.colors, c.subtypes, c.protections,
-                               c.blocked_by_never, c.reading, c.is_token))
+        pumped.append(replace(c, power=c.power + p, toughness=c.toughness + t, keywords=frozenset(kw)))
     blockers = [c for c in board.opp_creatures if c.can_block_now]
     dmg = guaranteed_damage(pumped, blockers)
     if dmg >= board.opp_life:

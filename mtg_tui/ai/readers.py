@@ -26,6 +26,7 @@ from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, Cost
 from ..engine.entering import (AsEntersChoose, CounterOrHaste, EntersTapped, EntersTappedUnlessPaid,
                                EntersWithCounters, OthersEnterWithCounters)
 from ..engine.instead import DamageInstead, DrawInstead
+from ..engine.keywords import Trait, evasive, gives, keywords_in
 from ..engine.prevention import StaticPrevention
 from ..engine.rerouting import DiesInstead
 from ..engine.refs import (AllRef, AttachedRef, AttackedRef, Const, ControllerOfRef, CountOf, DefendingPlayerRef,
@@ -452,7 +453,7 @@ def _create_token(i: I.CreateToken, n: Notes) -> None:
     if "Creature" in token.types:
         p = token.power if isinstance(token.power, int) else 1
         tough = token.toughness if isinstance(token.toughness, int) else 1
-        flying = any(getattr(a, "keyword", None) == "flying" for a in token.abilities)
+        flying = evasive(kw.name for kw, _ in keywords_in(token.abilities))
         n.hit(i.who, amount * (token_worth(p, tough) + (0.8 if flying else 0.0)), "token")
         n.fact(tokens=amount, token_pt=(p, tough), token_flying=flying)
     else:
@@ -624,15 +625,15 @@ def _grant(op: LayerOp, n: Notes, at: At) -> None:
             worth += KEYWORD
         elif isinstance(a, KeywordAbility):
             names.append(a.keyword)
-            worth += -KEYWORD if a.keyword == "defender" else KEYWORD
+            worth += -KEYWORD if gives([a.keyword], Trait.CANT_ATTACK) else KEYWORD
         else:
             worth += ABILITY
     n.hit(at, worth, "grant")
     if at.side == ATTACHED:
         n.fact(aura_keywords=tuple(names))
-    elif at.side == YOU and at.lasting and "haste" in names:
+    elif at.side == YOU and at.lasting and gives(names, Trait.HASTE):
         n.fact(haste_all=True)
-    elif at.side == YOU and not at.lasting and "trample" in names:
+    elif at.side == YOU and not at.lasting and gives(names, Trait.TRAMPLE):
         n.fact(team_trample=True)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.keywords import Trait, gives
 from .board import Board, Creature
 from .evaluate import creature_value
 from .knowledge import read_effect, reading_of, spell_reading
@@ -164,7 +165,7 @@ def help_value(board: Board, oid: int, r: Reading) -> float:
         if c.double_strike:
             base += 0.8 * p
     for k in r.aura_keywords:
-        if k == "trample":
+        if gives([k], Trait.TRAMPLE):
             base += 0.3 * max(1, c.power)
         else:
             base += 1.0

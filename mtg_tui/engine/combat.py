@@ -205,12 +205,18 @@ def block_problem(game: "GameState", blocker: GameObject, attacker_id: int, defe
         return f"{blocker.name} isn't controlled by the defending player"
     if blocker.tapped:
         return f"{blocker.name} is tapped and can't block"
-    if c.flags.get("cant_block"):
-        return f"{blocker.name} can't block"
     combat = game.combat
     if combat is None or attacker_id not in combat.attackers:
         return f"{game.describe(attacker_id)} isn't attacking"
-    att = game.objects[attacker_id]
+    return block_restriction(game, blocker, game.objects[attacker_id])
+
+
+def block_restriction(game: "GameState", blocker: GameObject, att: GameObject) -> str | None:
+    """Why this creature can't block that one whatever else happens in combat, or None (509.1b): rule
+    effects ("can't block", "can't be blocked by Walls") and the keywords of both (evasion, shadow...)."""
+    c = game.chars(blocker)
+    if c.flags.get("cant_block"):
+        return f"{blocker.name} can't block"
     ac = game.chars(att)
     if ac.flags.get("cant_be_blocked"):
         return f"{att.name} can't be blocked"

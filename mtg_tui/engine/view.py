@@ -14,6 +14,7 @@ from typing import Any
 
 from .abilities import Effect, StaticAbility
 from .casting import can_afford, cast_specs, legal_actions, spell_effect
+from .combat import block_restriction
 from .costs import activated_abilities, payment_units
 from .decisions import Decision, Option
 from .game import Game
@@ -320,6 +321,17 @@ class GameView:
             return False
         src = self.game.get(source) if source is not None else None
         return object_matches(self.game, o, flt, source, player, getattr(src, "card_uid", None))
+
+    def could_block(self, blocker: int, attacker: int) -> bool:
+        """Would the rules let the one creature block the other, were it attacking and the other untapped?
+
+        Restrictions only (509.1b): "can't block", evasion such as flying or
+        fear, protection, shadow. For planning; the declaration checks the rest.
+        """
+        b, a = self.game.get(blocker), self.game.get(attacker)
+        if not (isinstance(b, GameObject) and isinstance(a, GameObject) and b.zone == a.zone == "battlefield"):
+            return False
+        return block_restriction(self.game, b, a) is None
 
     def offered(self, oid: int) -> ObjectView | None:
         """An object this viewer's pending decision offers as a choice, wherever it is.

@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 
 __all__ = ["REGISTRY", "Keyword", "Param", "Trait", "Worth", "Hook", "entry", "has_trait", "trait_params", "traits_of",
            "has_quality", "keywords_in", "spelled", "words_of", "blocking_problem", "blockers_needed",
-           "targeting_problem", "attaching_problem", "damage_prevented", "reminders", "worth", "ability_text"]
+           "targeting_problem", "attaching_problem", "damage_prevented", "reminders", "worth", "gives", "evasive",
+           "ability_text"]
 
 
 def spelled(word: str) -> tuple[Keyword, Any]:
@@ -175,10 +176,20 @@ def _fixed_of(kw: Keyword, ability: Any) -> str:
     return ""
 
 
+def gives(names: Iterable[str], trait: Trait) -> bool:
+    """Does a keyword of these (by name, as a view lists them) give the trait?"""
+    return any(trait in REGISTRY[n].traits for n in names)
+
+
+def evasive(names: Iterable[str]) -> bool:
+    """Is a keyword of these one the computer counts as making a creature hard to block?"""
+    return any(REGISTRY[n].worth.evasive for n in names)
+
+
 def worth(names: Iterable[str], power: int, toughness: int) -> float:
     """What a creature's keywords add to its value for the computer, from each entry's ``Worth``."""
     total = 0.0
-    for name in dict.fromkeys(names):
+    for name in sorted(set(names)):   # a fixed order: the same sum in every process
         w = REGISTRY[name].worth
         total += w.flat + w.per_power * power + w.per_toughness * toughness
     return total

@@ -13,8 +13,7 @@ TYPECYCLING = {"basic landcycling": "basic land", "plainscycling": "plains", "is
 
 register(
     Keyword("prowess", "702.107", "Whenever you cast a noncreature spell, it gets +1/+1 until end of turn.",
-            cite="702.107a", means="whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn.",
-            worth=Worth(flat=0.5)),
+            cite="702.107a", means="whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn."),
     Keyword("equip", "702.6", "{what}: attach it to target creature you control, only as a sorcery.",
             cite="702.6a", param=Param.COST,
             means="{what}: attach ~ to target creature you control. activate only as a sorcery."),

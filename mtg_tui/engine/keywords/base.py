@@ -54,11 +54,13 @@ class Trait(Enum):
 
 
 class Worth(NamedTuple):
-    """What the computer adds to a creature's value for the keyword (about a point per mana)."""
+    """What the computer thinks of the keyword: what it adds to a creature's value (about a point per mana),
+    and whether it makes the creature hard to block (an attacker to equip and send first)."""
 
     flat: float = 0.0
     per_power: float = 0.0
     per_toughness: float = 0.0
+    evasive: bool = False
 
 
 # Hooks. Each returns True when the keyword allows the thing (the block, the target, the attachment).
