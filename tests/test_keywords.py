@@ -143,3 +143,30 @@ def test_cards_check_names_a_keyword_that_is_not_wired(tmp_path: Path) -> None:
 def test_fear_and_intimidate_are_wired() -> None:
     for name in ("fear", "intimidate"):
         assert REGISTRY[name].evasion is not None and REGISTRY[name].wired
+
+
+# ---------------------------------------------------------------------------
+# docs/keywords.md says what the registry is
+
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "keywords.md"
+
+
+def test_the_keywords_doc_lists_every_family_and_trait() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    for path in (ENGINE / "keywords").glob("*.py"):
+        assert f"`{path.name}`" in text, f"docs/keywords.md doesn't list {path.name}"
+    for t in Trait:
+        assert t.name in text, f"docs/keywords.md doesn't list the trait {t.name}"
+
+
+def test_the_worked_examples_are_the_registrys_own_code() -> None:
+    """Each line of the doc's Python examples (but '...') is a line of the family module it comes from."""
+    text = DOC.read_text(encoding="utf-8")
+    sources = "\n".join(p.read_text(encoding="utf-8") for p in (ENGINE / "keywords").glob("*.py"))
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert blocks
+    for block in blocks:
+        for line in block.splitlines():
+            if line.strip() and line.strip() != "...":
+                assert line.strip() in sources, f"docs/keywords.md: {line.strip()!r} isn't in the registry's code"
