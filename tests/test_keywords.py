@@ -110,7 +110,7 @@ def test_every_rule_an_entry_cites_exists() -> None:
 
 def test_reminders_name_each_keyword_once_with_its_parameter() -> None:
     made = compiles("Flying\nProtection from black and from red\nEquip {2}\nSwampwalk\nFlying")
-    lines = dict(reminders(made))
+    lines = {written: reminder for written, reminder, _ in reminders(made)}
     assert list(lines) == ["Flying", "Protection from black", "Protection from red", "Equip {2}", "Swampwalk"]
     assert "flying or reach" in lines["Flying"]
     assert "anything black" in lines["Protection from black"]
