@@ -107,3 +107,53 @@ def test_play_a_few_turns_in_a_real_terminal(tmp_path: Path) -> None:
         assert "T3 " in screen or "T4 " in screen
     finally:
         term.close()
+
+
+def test_the_computers_targeted_spell_is_on_screen_at_your_next_decision(tmp_path: Path) -> None:
+    """Against the computer at 80x24: it casts a targeted spell in its first turns (this seed and these decks
+    make it Shock a creature), and at the player's next decision its name and target are on screen, with no
+    key pressed to see them."""
+    import re
+    decks = Path(__file__).parent / "decks"
+    env = {"MTG_TUI_DATA": str(tmp_path), "TERM": "xterm-256color", "TEXTUAL_ANIMATIONS": "none"}
+    cmd = (f"{mtg_tui_command()} play --seed 1 --pace 0 --deck {decks / 'burn-mini.txt'} "
+           f"--opponent-deck {decks / 'shock-mini.txt'}")
+    seen = re.compile(r"Computer casts Shock targeting ([A-Z][a-z]+(?: [A-Z][a-z]+)*)\.|"
+                      r"Computer's Shock targets (?:your )?([A-Z][a-z]+(?: [A-Z][a-z]+)*)")
+    term = Terminal(cmd, env)
+    try:
+        term.wait_for("keep this hand")
+        term.keys("k")
+        screen = ""
+        for _ in range(80):
+            time.sleep(0.3)
+            screen = term.screen()
+            lines = screen.splitlines()
+            deciding = any(line.startswith("> ") for line in lines)
+            found = seen.search(" ".join(screen.split()))
+            if found and deciding:
+                break
+            assert "Game over" not in screen, screen
+            # The player plays a land and casts Raging Goblins; otherwise passes and attacks with all.
+            if "declare attackers" in screen:
+                term.keys("A", "Space")
+            elif "declare blockers" in screen or "> Player: pay" in screen:
+                term.keys("Space")
+            elif "Choose target" in screen or "Discard" in screen:
+                term.keys("a")
+            elif "> Actions" in screen:
+                choice = re.search(r"([a-z])\) Play Mountain", screen) or \
+                    re.search(r"([a-z])\) Cast Raging Goblin", screen)
+                term.keys(choice.group(1) if choice else "Escape")
+                if not choice:
+                    term.keys("Space")
+            elif "> Player: priority" in screen or "respond, or Space" in screen:
+                term.keys("a" if "+Mountain" in screen or "+Raging Goblin" in screen else "Space")
+        else:
+            raise AssertionError(f"the computer's Shock never showed at a decision; the screen:\n{screen}")
+        # The spell and its target, at the player's decision, at 80x24.
+        target = found.group(1) or found.group(2)
+        assert target in ("Raging Goblin", "Goblin Piker", "Player"), screen
+        assert all(len(line) <= 80 for line in screen.splitlines())
+    finally:
+        term.close()
