@@ -21,7 +21,7 @@ from typing import Any
 
 from .game import Game
 from .state import STEP_NAMES, STEPS
-from .turn import run_game, run_turns
+from .turn import run_game, run_turns, skips_first_draw_step
 
 ZONE_ORDER = ("library", "hand", "battlefield", "graveyard", "exile")
 
@@ -90,6 +90,9 @@ def _build_state(game: Game, setup: dict[str, Any]) -> None:
     game.turn = int(setup.get("turn", 1))
     game.step = step
     game.starting_player = game.active if game.turn % 2 == 1 else game.opponent(game.active)
+    if step == "draw" and skips_first_draw_step(game):
+        raise SetupError("a game can't be set up in the draw step of turn 1: the player who plays first "
+                         "skips that step (103.7a, 500.10)")
     made: list[Any] = []
     attach: list[tuple[Any, int]] = []
     tables = setup.get("tables") or []

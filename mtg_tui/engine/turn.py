@@ -143,6 +143,10 @@ def run_turn(game: "GameState", start_step: str | None) -> Gen:
         if step == "first_strike_damage" and not (resume and step == start_step):
             if game.combat is None or not combat_mod.needs_first_strike_step(game):
                 continue
+        if step == "draw" and skips_first_draw_step(game):
+            game.log_event(f"{game.players[game.active].name} plays first and skips the draw step of this "
+                           "first turn.", ("103.7a", "500.10"), player=game.active)
+            continue
         game.step = step
         if resume and step == start_step:
             resume = False
@@ -157,6 +161,13 @@ def run_turn(game: "GameState", start_step: str | None) -> Gen:
             return
 
 
+def skips_first_draw_step(game: "GameState") -> bool:
+    """103.7a: in a two-player game the starting player skips the draw step of their first turn; a skipped
+    step doesn't happen at all (500.10)."""
+    return game.turn == 1 and game.active == game.starting_player and len(game.players) == 2 \
+        and not game.setup_info.get("draw_turn1")
+
+
 def do_step(game: "GameState", step: str) -> Gen:
     if step != "untap" and step != "cleanup":
         game.log_event(f"{STEP_NAMES[step].capitalize()}.", (), kind="step")
@@ -168,10 +179,7 @@ def do_step(game: "GameState", step: str) -> Gen:
         return
     game.emit([Event("step", step=step, active=game.active, player=game.active)])
     if step == "draw":
-        if game.turn == 1 and game.active == game.starting_player and not game.setup_info.get("draw_turn1"):
-            game.log_event(f"{game.players[game.active].name} plays first and skips the draw.", ("103.7a",))
-        else:
-            yield from actions.draw_asking(game, game.players[game.active], 1, cites=("504.1", "121.1"))
+        yield from actions.draw_asking(game, game.players[game.active], 1, cites=("504.1", "121.1"))
     elif step == "beginning_of_combat":
         game.combat = combat_mod.Combat(game.active, game.opponent(game.active))
     elif step == "declare_attackers":
