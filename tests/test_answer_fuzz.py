@@ -43,10 +43,49 @@ def _setup(seed: int) -> dict[str, Any]:
     return {"kind": "new", "players": ["A", "B"], "starting": None, "decks": list(PAIRS[seed % len(PAIRS)])}
 
 
+def _bf(*names: str) -> list[dict[str, str]]:
+    return [{"name": n} for n in names]
+
+
+# Rare decisions are also reached from set-ups, so that every kind is covered whatever random games do:
+# two unlike copies of a legendary creature (the legend rule, 704.5j), "each player sacrifices a creature".
+SET_UPS = {
+    "choose/legend": ({"kind": "state", "players": ["A", "B"], "active": 0, "turn": 3, "step": "main1",
+                       "tables": [{"battlefield": _bf("Isamaru, Hound of Konda") +
+                                   [{"name": "Isamaru, Hound of Konda", "tapped": True}]}, {}]},
+                      None),
+    "choose/sacrifice": ({"kind": "state", "players": ["A", "B"], "active": 0, "turn": 3, "step": "main1",
+                          "tables": [{"hand": _bf("Innocent Blood"),
+                                      "battlefield": _bf("Swamp", "Grizzly Bears", "Hill Giant")},
+                                     {"battlefield": _bf("Grizzly Bears", "Hill Giant")}]}, "Innocent Blood"),
+}
+
+
+def _from_set_up(key: str, db: Any) -> Record | None:
+    """Cast the named card (if any), then pass until the game asks ``key``."""
+    setup, spell = SET_UPS[key]
+    game = new_game(setup, 1, db)
+    if spell is not None:
+        card = next(o.id for o in game.players[0].hand if o.name == spell)
+        game.answer(0, {"action": "cast", "card": card, "targets": [], "pay": "auto"})
+    for _ in range(20):
+        d = game.pending
+        if d is None:
+            return None
+        if f"{d.kind}/{d.subkind}" == key:
+            return Record.of(game)
+        game.answer(d.player, {"action": "pass"} if d.kind == "priority" else [])
+    return None
+
+
 @pytest.fixture(scope="module")
 def first_of_each(db) -> dict[str, Record]:
-    """The record of a game up to the first decision of each kind, from seeded random games."""
+    """The record of a game up to the first decision of each kind, from set-ups and seeded random games."""
     found: dict[str, Record] = {}
+    for key in SET_UPS:
+        record = _from_set_up(key, db)
+        if record is not None:
+            found[key] = record
     for seed in range(SEEDS):
         game = new_game(_setup(seed), seed, db)
         agents = _agents(seed)
