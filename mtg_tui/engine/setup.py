@@ -80,6 +80,23 @@ def _deal_decks(game: Game, setup: dict[str, Any]) -> None:
             p.library.append(obj)
 
 
+def _control_from_attachments(game: Game) -> None:
+    """A permanent on another player's side than its owner's, with something attached to it whose effect
+    gives that player control (Control Magic): it entered under its owner's control (110.2) and the
+    attached object's effect gives the control (613.1b), which ends with that effect, as if the Aura had
+    been cast. Without such an effect it stays as if it had entered under the side's player's control."""
+    carried = {o.attached_to for o in game.battlefield if o.attached_to is not None}
+    for obj in game.battlefield:
+        side = obj.controller
+        if obj.id not in carried or obj.owner == side:
+            continue
+        obj.controller = obj.owner
+        game.touch()
+        if game.chars(obj).controller != side:
+            obj.controller = side      # nothing attached gives that control: it entered on this side
+            game.touch()
+
+
 def _build_state(game: Game, setup: dict[str, Any]) -> None:
     step = setup.get("step")
     if step not in STEPS:
@@ -129,5 +146,6 @@ def _build_state(game: Game, setup: dict[str, Any]) -> None:
             raise SetupError(f"{obj.name} is attached to something that isn't in the setup")
         obj.attached_to = made[index].id
     game.touch()
+    _control_from_attachments(game)
     game.log_event(f"The game is set up: turn {game.turn}, {game.players[game.active].name}'s "
                    f"{STEP_NAMES[step]}.", ())
