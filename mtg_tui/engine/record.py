@@ -25,6 +25,10 @@ from .setup import new_game
 
 FORMAT = 1            # one JSON document
 LINES_FORMAT = 2      # JSON lines, appended as the game goes
+# The version of the turn sequence a record's answers were given to. A record of an earlier version keeps
+# that sequence when it replays (``older_rules``): before version 2, the starting player's first draw step
+# took place (without the draw) instead of being skipped whole.
+RULES = 2
 
 
 class RecordError(ValueError):
@@ -43,7 +47,7 @@ class Record:
         return cls(game.seed, game.setup_info, list(game.record), dict(meta or {}))
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "seed": self.seed, "setup": self.setup, "answers": self.answers,
+        return {"format": FORMAT, "rules": RULES, "seed": self.seed, "setup": self.setup, "answers": self.answers,
                 "meta": self.meta}
 
     @classmethod
@@ -51,12 +55,14 @@ class Record:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError("not a game record of this version")
         try:
-            return cls(int(data["seed"]), dict(data["setup"]), list(data["answers"]), dict(data.get("meta", {})))
+            return cls(int(data["seed"]), older_rules(dict(data["setup"]), data.get("rules")), list(data["answers"]),
+                       dict(data.get("meta", {})))
         except (KeyError, TypeError, ValueError) as e:
             raise RecordError(f"the record is damaged ({e})") from None
 
     def header_line(self) -> str:
-        return json.dumps({"format": LINES_FORMAT, "seed": self.seed, "setup": self.setup, "meta": self.meta})
+        return json.dumps({"format": LINES_FORMAT, "rules": RULES, "seed": self.seed, "setup": self.setup,
+                           "meta": self.meta})
 
     def to_lines(self) -> str:
         """The record as a format-2 file: the header, then one line per answer."""
@@ -102,7 +108,8 @@ class Record:
             except json.JSONDecodeError as e:
                 raise RecordError(f"{name} is damaged: {e}") from None
         try:
-            record = cls(int(head["seed"]), dict(head["setup"]), [], dict(head.get("meta") or {}))
+            record = cls(int(head["seed"]), older_rules(dict(head["setup"]), head.get("rules")), [],
+                         dict(head.get("meta") or {}))
         except (KeyError, TypeError, ValueError) as e:
             raise RecordError(f"{name} is damaged: its first line lacks {e}") from None
         lines = rest.split("\n")
@@ -124,6 +131,14 @@ class Record:
                 return record, (f"line {n} can't be read; the {after} line{'s' if after != 1 else ''} "
                                 "after it are left out too")
         return record, ""
+
+
+def older_rules(setup: dict[str, Any], rules: Any) -> dict[str, Any]:
+    """The set-up of a record made under an earlier turn sequence, marked so that it replays the same way."""
+    version = rules if isinstance(rules, int) and not isinstance(rules, bool) else 1
+    if version < 2:
+        setup.setdefault("turn1_draw_step", True)
+    return setup
 
 
 def apply_entry(game: Game, entry: Any) -> None:

@@ -164,6 +164,10 @@ def run_turn(game: "GameState", start_step: str | None) -> Gen:
 def skips_first_draw_step(game: "GameState") -> bool:
     """103.7a: in a two-player game the starting player skips the draw step of their first turn; a skipped
     step doesn't happen at all (500.10)."""
+    return _starting_players_first_turn(game) and not game.setup_info.get("turn1_draw_step")
+
+
+def _starting_players_first_turn(game: "GameState") -> bool:
     return game.turn == 1 and game.active == game.starting_player and len(game.players) == 2 \
         and not game.setup_info.get("draw_turn1")
 
@@ -179,7 +183,12 @@ def do_step(game: "GameState", step: str) -> Gen:
         return
     game.emit([Event("step", step=step, active=game.active, player=game.active)])
     if step == "draw":
-        yield from actions.draw_asking(game, game.players[game.active], 1, cites=("504.1", "121.1"))
+        if _starting_players_first_turn(game):
+            # Only a record of an earlier turn sequence gets here (record.older_rules): the step took
+            # place, without the draw.
+            game.log_event(f"{game.players[game.active].name} plays first and skips the draw.", ("103.7a",))
+        else:
+            yield from actions.draw_asking(game, game.players[game.active], 1, cites=("504.1", "121.1"))
     elif step == "beginning_of_combat":
         game.combat = combat_mod.Combat(game.active, game.opponent(game.active))
     elif step == "declare_attackers":
