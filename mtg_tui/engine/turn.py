@@ -144,8 +144,8 @@ def run_turn(game: "GameState", start_step: str | None) -> Gen:
             if game.combat is None or not combat_mod.needs_first_strike_step(game):
                 continue
         if step == "draw" and skips_first_draw_step(game):
-            game.log_event(f"{game.players[game.active].name} plays first and skips the draw step of this "
-                           "first turn.", ("103.7a", "500.10"), player=game.active)
+            game.log_event(f"{game.players[game.active].name} plays first and skips the draw step.",
+                           ("103.7a", "500.10"), player=game.active)
             continue
         game.step = step
         if resume and step == start_step:
