@@ -138,11 +138,13 @@ class RulesScreen(Overlay):
 
     def __init__(self, entry: LogEntry) -> None:
         body, self.links = rules_text(entry)
+        self.entry = entry
         super().__init__("The rules this cites", body, "letter: the full reference   Esc: close")
 
     def key(self, key: str, char: str | None) -> None:
         if char and char in LINK_LABELS[: len(self.links)]:
-            self.app.push_screen(RuleReferenceScreen(self.links[LINK_LABELS.index(char)]))
+            self.app.push_screen(RuleReferenceScreen(self.links[LINK_LABELS.index(char)],
+                                                     context=tx.log_entry(self.entry)))
             return
         super().key(key, char)
 
