@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import cards, press, settle, state_app, text_after
+from .helpers import cards, press, screen_text, settle, state_app, text_after
 
 
 @pytest.fixture(autouse=True)
@@ -104,7 +104,7 @@ async def handoffs_over_a_turn(tmp_path: Path, bob_hand: list[str]) -> tuple[lis
                 # One screen for one hand-off: the board is next.
                 assert type(app.screen).__name__ == "GameScreen"
                 if d.player == 1 and not digest:
-                    digest = " ".join(__import__("tests.ui.helpers", fromlist=["x"]).screen_text(app).split())
+                    digest = " ".join(screen_text(app).split())
                 continue
             if game.turn == 5:
                 break
