@@ -25,7 +25,7 @@ from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, Cost
                                 ProtectionChoice, SpellAbility, StaticAbility, TriggeredAbility)
 from ..engine.entering import (AsEntersChoose, CounterOrHaste, EntersTapped, EntersTappedUnlessPaid,
                                EntersWithCounters, OthersEnterWithCounters)
-from ..engine.instead import DamageInstead, DrawInstead
+from ..engine.instead import DamageInstead, DrawInstead, TokensInstead, TokensUnderYourControl
 from ..engine.keywords import Trait, evasive, gives, keywords_in
 from ..engine.prevention import StaticPrevention
 from ..engine.rerouting import DiesInstead
@@ -771,6 +771,8 @@ REPLACEMENTS: dict[type, Callable[[Any, Notes], None]] = {
     DiesInstead: _dies_instead,
     DrawInstead: _draw_instead,
     StaticPrevention: _static_prevention,
+    TokensInstead: lambda rep, n: n.hit(YouRef(), 2.0, "better_tokens"),
+    TokensUnderYourControl: lambda rep, n: n.hit(YouRef(), 0.5, "their_tokens_ours"),
 }
 
 

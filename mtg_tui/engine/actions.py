@@ -23,8 +23,8 @@ from .events import Event
 from .keywords import Trait, has_trait
 from .abilities import LayerOp
 from .objects import GameObject, LKI, Player, StackAbility
-from .replacement import (Counters, Destruction, Draw, LifeGain, ZoneMove, could_apply, has_entering_effects,
-                          plain_form, replace)
+from .replacement import (Counters, Destruction, Draw, LifeGain, TokenCreation, ZoneMove, could_apply,
+                          has_entering_effects, plain_form, replace)
 from .state import ContinuousEffect
 
 if TYPE_CHECKING:
@@ -450,9 +450,15 @@ def lose_life(game: "GameState", player: Player, n: int, cites: tuple[str, ...] 
 
 
 def create_tokens_asking(game: "GameState", player: int, card: Any, n: int) -> Gen:
-    """Create tokens (111.1): the creating player owns and controls them; each enters the battlefield
-    as replacement effects of entering say (614.1c-d, 701.6b)."""
+    """Create tokens (111.1): the creating player owns and controls them. The creation is offered to
+    replacement effects first (614.16: other tokens instead, under another player's control), then each
+    token's entering the battlefield (614.1c-d, 616.1f, 701.6b)."""
     made: list[GameObject] = []
+    if could_apply(game, "create_tokens"):
+        creation = yield from replace(game, TokenCreation(player, card, n))
+        if creation is None:
+            return made
+        player, card, n = creation.player, creation.card, creation.count
     for _ in range(n):
         tok = GameObject(game.new_id(), card, player, "", game.new_uid(), is_token=True)
         tok.timestamp = game.new_timestamp()

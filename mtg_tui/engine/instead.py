@@ -5,6 +5,10 @@
   player instead" (614.2): ``DamageInstead``.
 - "If you would draw a card, instead [do something else]" (614.11):
   ``DrawInstead``; the draw doesn't happen and the instructions do.
+- "If one or more creature tokens would be created under your control,
+  that many 4/4 Angels are created instead": ``TokensInstead``; "each token
+  that would be created under an opponent's control this turn is created
+  under your control instead": ``TokensUnderYourControl`` (616.1b).
 
 Each is a template read from a permanent's static ability (it is the
 effect of that permanent while the ability applies), or started by a
@@ -22,7 +26,7 @@ from .decisions import Decision
 from .matching import object_matches
 from .objects import GameObject, Player
 from .refs import ObjectFilter
-from .replacement import Damage, Draw, ReplacementEffect
+from .replacement import Damage, Draw, ReplacementEffect, TokenCreation
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -83,6 +87,61 @@ def _fits(game: "GameState", recipient: Any, to: str, you: int) -> bool:
     if to == "creature":
         return game.is_creature(recipient)
     return to in ("any", "permanent")
+
+
+@dataclass(eq=False)
+class TokensInstead(ReplacementEffect):
+    """"If one or more creature tokens would be created under your control, that many 4/4 white Angel
+    creature tokens with flying and vigilance are created instead" (614.1a, 614.16)."""
+
+    watches: ClassVar[str] = "create_tokens"
+    rules: ClassVar[tuple[str, ...]] = ("614.1a", "614.16")
+    of_type: str = "Creature"
+    token: Any = None
+
+    def applies(self, game: "GameState", event: TokenCreation) -> bool:
+        return event.player == self.controller and self.of_type in event.card.types and event.card is not self.token
+
+    def apply(self, game: "GameState", event: TokenCreation) -> Gen:
+        game.log_event(f"{self.source_name}: {_tokens(event.count, self.token.name)} created instead of "
+                       f"{event.card.name}.", self.rules, player=event.player)
+        event.card = self.token
+        return event
+        yield  # pragma: no cover
+
+    def label(self, game: "GameState") -> str:
+        return f"{self.source_name}: {self.token.name} tokens instead"
+
+    def alike_key(self) -> Any:
+        return ("tokens instead", self.token.name, self.token.power, self.token.toughness, self.token.text)
+
+
+def _tokens(n: int, name: str) -> str:
+    return f"{n} {name} token is" if n == 1 else f"{n} {name} tokens are"
+
+
+@dataclass(eq=False)
+class TokensUnderYourControl(ReplacementEffect):
+    """"Each token that would be created under an opponent's control this turn is created under your
+    control instead": it changes under whose control they enter, so it comes before other effects (616.1b)."""
+
+    watches: ClassVar[str] = "create_tokens"
+    rules: ClassVar[tuple[str, ...]] = ("614.1a", "616.1b")
+    changes_control: ClassVar[bool] = True
+
+    def applies(self, game: "GameState", event: TokenCreation) -> bool:
+        return event.player != self.controller
+
+    def apply(self, game: "GameState", event: TokenCreation) -> Gen:
+        game.log_event(f"{self.source_name}: {_tokens(event.count, event.card.name)} created under "
+                       f"{game.players[self.controller].name}'s control instead of "
+                       f"{game.players[event.player].name}'s.", self.rules, player=self.controller)
+        event.player = self.controller
+        return event
+        yield  # pragma: no cover
+
+    def label(self, game: "GameState") -> str:
+        return f"{self.source_name}: under {game.players[self.controller].name}'s control instead"
 
 
 @dataclass(eq=False)

@@ -186,6 +186,23 @@ class LifeGain(_PlayerEvent):
 
 
 @dataclass(eq=False)
+class TokenCreation(Proposed):
+    """``count`` tokens of ``card`` would be created under ``player``'s control (111.1, 614.16). Each
+    token's entering the battlefield is an event within this one, offered to effects after it (616.1f)."""
+
+    kind: ClassVar[str] = "create_tokens"
+    player: int
+    card: Any
+    count: int
+
+    def affected(self, game: "GameState") -> int:
+        return self.player
+
+    def describe(self, game: "GameState") -> str:
+        return f"the {self.card.name} tokens {game.players[self.player].name} would create"
+
+
+@dataclass(eq=False)
 class Counters(Proposed):
     """``amount`` counters of a kind would be put on a permanent (122.1, 614.16)."""
 

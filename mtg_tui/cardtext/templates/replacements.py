@@ -22,7 +22,7 @@ from lark import Token, Tree
 from ...engine import instructions as I
 from ...engine.abilities import Effect, StaticAbility
 from ...engine.entering import CounterOrHaste, EntersTappedUnlessPaid, OthersEnterWithCounters
-from ...engine.instead import DamageInstead, DrawInstead
+from ...engine.instead import DamageInstead, DrawInstead, TokensInstead, TokensUnderYourControl
 from ...engine.prevention import StaticPrevention
 from ...engine.refs import AllRef, ObjectFilter, Ref, SelfRef
 from ...engine.replacement import ReplacementEffect
@@ -95,6 +95,16 @@ class Replacements(Templates):
         effect = OthersEnterWithCounters(filter=replace(flt, controller=None, zone="any"), whose=whose,
                                          kind=kind, amount=n)
         return Made(effect, find(tree, "rp_this_turn_lead") is not None)
+
+    def rp_tokens_instead(self, body: Any, keywords: list[Any] | None = None) -> Made:
+        """"If one or more creature tokens would be created under your control, that many 4/4 white Angel
+        creature tokens with flying and vigilance are created instead" (614.1a)."""
+        return Made(TokensInstead(of_type="Creature", token=body(tuple(keywords or ()))), False)
+
+    def rp_tokens_yours(self, _this_turn: None) -> Made:
+        """"Each token that would be created under an opponent's control this turn is created under your
+        control instead" (616.1b)."""
+        return Made(TokensUnderYourControl(), True)
 
     @top_down
     def rp_prevent(self, tree: Tree) -> Made:
