@@ -142,20 +142,33 @@ def cards_list(colors: tuple[str, ...], type_: str | None, cost: int | None, tex
 @click.argument("name", nargs=-1, required=True)
 @cards_option
 def cards_show(name: tuple[str, ...], card_folders: tuple[Path, ...]) -> None:
-    """Show a card: cost, type line, rules text, power/toughness."""
+    """Show a card: cost, type line, rules text, power/toughness, printings (each face of a card with two)."""
     from rich.console import Console
+    from rich.markup import escape
 
-    from .cardtext.loader import CardError
+    from .cardtext.loader import CardError, card_from_data
     from .render import card_panel
     db = use_card_folders(card_folders)
     wanted = " ".join(name)
+    console = Console()
+    unplayable = ""
     try:
         card = db.get(wanted)
     except KeyError as e:
-        raise click.ClickException(str(e).strip('"')) from None
+        whole = db.pool.card_with_face(wanted)
+        hint = f" ({wanted!r} is a face of {whole!r})" if whole else ""
+        raise click.ClickException(str(e).strip('"') + hint) from None
     except CardError as e:
-        raise click.ClickException(str(e)) from None
-    Console().print(card_panel(card, db.printings(card.name)))
+        try:   # a layout the engine doesn't play yet: show the card, and say so
+            card = card_from_data(db.fields(wanted), db.file_of(wanted), playable_only=False)
+        except CardError:
+            raise click.ClickException(str(e)) from None
+        unplayable = str(e)
+    faces = card.faces or (card,)
+    for i, face in enumerate(faces):   # a split card's halves, a double-faced card's two faces
+        console.print(card_panel(face, db.printings(card.name) if i == len(faces) - 1 else ()))
+    if unplayable:
+        console.print(f"[yellow]Not playable yet:[/yellow] {escape(unplayable)}")
 
 
 @cards.command("check")

@@ -195,3 +195,13 @@ def test_cards_list_filters_a_card_with_faces_as_a_whole(folder: Path) -> None:
     assert "Assure // Assemble" in names("--cost", "8", "--type", "instant")
     assert "Assure // Assemble" in names("--text", "Elf Knight", "--set", "GRN")
     assert "Daybreak Pup" in names("--cost", "2", "--type", "wolf", "--color", "G")
+
+
+def test_cards_show_shows_each_face_and_says_when_a_card_cant_be_played_yet(folder: Path) -> None:
+    shown = CliRunner().invoke(main, ["cards", "show", "--cards", str(folder), "Daybreak", "Pup"],
+                               env={"COLUMNS": "100"})
+    assert shown.exit_code == 0
+    assert "Daybreak Pup" in shown.output and "Nightfall Hound" in shown.output and "Trample" in shown.output
+    assert "Not playable yet" in shown.output and "711" in shown.output
+    half = CliRunner().invoke(main, ["cards", "show", "--cards", str(folder), "Assemble"])
+    assert half.exit_code == 1 and "a face of 'Assure // Assemble'" in half.output
