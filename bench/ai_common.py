@@ -50,6 +50,8 @@ class Played:
     fallbacks: int = 0
     errors: list[str] = field(default_factory=list)
     times: dict[int, list[float]] = field(default_factory=dict)   # player -> seconds per decision
+    cpu: dict[int, list[float]] = field(default_factory=dict)     # player -> CPU seconds per decision
+    turn_of: dict[int, list[int]] = field(default_factory=dict)   # player -> the turn of each decision
 
 
 def play(job: tuple[int, str, str, bool, int]) -> Played:
@@ -58,15 +60,18 @@ def play(job: tuple[int, str, str, bool, int]) -> Played:
     cards = card_list(load_deck(deck))
     g = new_game({"kind": "new", "players": ["P1", "P2"], "decks": [cards, cards], "starting": None}, seed, db())
     agents = {0: make_agent(p1, seed, 0), 1: make_agent(p2, seed, 1)}
-    out = Played(seed, deck, None, False, False, 0, 0, times={0: [], 1: []})
+    out = Played(seed, deck, None, False, False, 0, 0, times={0: [], 1: []}, cpu={0: [], 1: []},
+                 turn_of={0: [], 1: []})
     n = 0
     turn = g.turn
     while not g.over and g.pending is not None and n < limit:
         d = g.pending
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         ans = agents[d.player].decide(g, d)
         if timed:
             out.times[d.player].append(time.perf_counter() - t)
+            out.cpu[d.player].append(time.process_time() - c)
+            out.turn_of[d.player].append(g.turn)
         try:
             g.answer(d.player, ans)
         except IllegalAnswer as e:
@@ -85,7 +90,7 @@ def play(job: tuple[int, str, str, bool, int]) -> Played:
             out.fallbacks += len(a.fallbacks)
             out.errors.extend(f"seed {seed} ({deck}): fallback {f}" for f in a.fallbacks)
     if not timed:
-        out.times = {}
+        out.times, out.cpu, out.turn_of = {}, {}, {}
     return out
 
 
