@@ -24,6 +24,7 @@ from mtg_tui.cardtext.loader import default_db
 from mtg_tui.engine.decisions import Decision, DeclareAttackers, DeclareBlockers, Priority
 from mtg_tui.engine.game import Game
 from mtg_tui.engine.setup import new_game
+from mtg_tui.engine.view import GameView
 
 GREEN = ["Forest"] * 24 + ["Wall of Wood"] * 28 + ["Llanowar Elves"] * 4 + ["Glorious Anthem"] * 4
 WHITE = ["Plains"] * 24 + ["Angelic Wall"] * 28 + ["Ajani's Pridemate"] * 4 + ["Glorious Anthem"] * 4
@@ -32,10 +33,21 @@ WINDOW = 5            # a size counts the decisions asked with size-5 .. size+5 
 
 
 class Builder(RandomAgent):
-    """Plays a land, then casts the first spell it can; passes otherwise; never attacks nor blocks."""
+    """Plays a land, then casts the first spell it can; passes otherwise; never attacks nor blocks.
 
-    def priority(self, d: Priority) -> Any:
-        for o in d.options:
+    It pays automatically, so it asks only for the actions that aren't mana abilities (code from before
+    the engine could list those alone gets the whole list, filtered here).
+    """
+
+    def decide(self, game: Game, d: Decision) -> Any:
+        if not isinstance(d, Priority):
+            return super().decide(game, d)
+        view = GameView(game)
+        if hasattr(d, "can_act"):
+            options = view.legal_actions(d.player, mana=False) if d.can_act(mana=False) else []
+        else:
+            options = [o for o in d.options if not view.is_mana_ability(o.value)]
+        for o in options:
             if o.value["action"] in ("play", "cast"):
                 return dict(o.value)
         return {"action": "pass"}

@@ -56,6 +56,8 @@ class ComputerPlayer:
     def decide(self, game: Game, d: Decision) -> Any:
         self.decision_count += 1
         self.stall.see(game)
+        if isinstance(d, Priority) and not d.can_act(mana=False):
+            return {"action": "pass"}     # nothing to do but pass (mana alone does nothing)
         try:
             answer = self._decide(game, d)
             d.validate(answer)
@@ -80,8 +82,7 @@ class ComputerPlayer:
         if memo.actions_this_step >= MAX_ACTIONS_PER_STEP:
             return {"action": "pass"}
         view = board.view
-        options = [o for o in view.legal_actions(board.me)
-                   if o.value.get("action") == "pass" or not view.is_mana_ability(o.value)]
+        options = view.legal_actions(board.me, mana=False)
         if self.hand_filter is not None:
             options = [o for o in options if self.hand_filter(board, o.value)]
         if len(options) <= 1:

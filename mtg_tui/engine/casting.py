@@ -9,8 +9,7 @@ checked; then the spell moves to the stack and its costs are paid (601.2).
 
 from __future__ import annotations
 
-import weakref
-from typing import TYPE_CHECKING, Any, Callable, Generator
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator
 
 from . import actions
 from .answers import is_number
@@ -26,6 +25,7 @@ from .decisions import (CANCEL, ChooseColor, ChooseMode, ChooseX, Decision, Disc
 from .events import Event
 from .instructions import DealDamage
 from .keywords import Trait, has_trait, keywords_in
+from .keywords.base import chars_traits
 from .mana import COLOR_BY_NAME, COLOR_NAMES, ManaCost, Symbol, match_payment
 from .matching import object_matches
 from .objects import GameObject, StackAbility
@@ -47,7 +47,7 @@ Gen = Generator[Decision, Any, Any]
 class _Traits:
     """What casting needs to know about a card's printed abilities, worked out once per card."""
 
-    __slots__ = ("additional", "flashback", "reductions", "hand_abilities", "flash", "__weakref__")
+    __slots__ = ("additional", "flashback", "reductions", "hand_abilities", "flash")
 
     def __init__(self, card: Any) -> None:
         abilities = card.abilities
@@ -58,13 +58,11 @@ class _Traits:
         self.flash = any(Trait.FLASH in kw.traits for kw, _ in keywords_in(abilities))
 
 
-_TRAITS: "weakref.WeakKeyDictionary[Any, _Traits]" = weakref.WeakKeyDictionary()
-
-
 def traits(card: GameObject) -> _Traits:
-    found = _TRAITS.get(card.card)
+    derived = card.card.derived
+    found = derived.get("casting")
     if found is None:
-        found = _TRAITS[card.card] = _Traits(card.card)
+        found = derived["casting"] = _Traits(card.card)
     return found
 
 
@@ -309,69 +307,105 @@ def _equip_spec(ab: ActivatedAbility) -> TargetSpec:
 # Listing legal actions
 
 
-def legal_actions(game: "GameState", player: int) -> list[Option]:
-    """The actions a player with priority could take now (117.1), each an answer template."""
+def legal_actions(game: "GameState", player: int, mana: bool = True) -> list[Option]:
+    """The actions a player with priority could take now (117.1), each an answer template; passing first.
+    With ``mana`` False, without the mana abilities (for answerers that leave paying to the automatic
+    payment)."""
     opts = [Option({"action": "pass"}, "Pass priority")]
+    cache = _acting(game)
+    if cache.get((player, mana)) is not False:
+        opts.extend(_actions(game, player, mana))
+        cache[(player, mana)] = len(opts) > 1
+    return opts
+
+
+def can_act(game: "GameState", player: int, mana: bool = True) -> bool:
+    """Could the player do anything but pass now (117.1)? With ``mana`` False, activating a mana ability
+    doesn't count (605.3a: mana in the pool does nothing by itself).
+
+    Cached per state version, turn, step and player, so asking again costs nothing: most of the time
+    the player holding priority can only pass, and answerers ask this before building the list.
+    """
+    cache = _acting(game)
+    found = cache.get((player, mana))
+    if found is None:
+        found = cache[(player, mana)] = next(_actions(game, player, mana), None) is not None
+    return found
+
+
+def _acting(game: "GameState") -> dict[Any, Any]:
+    """The cache of ``can_act``, emptied whenever the state, the turn or the step is another."""
+    cache = game.acting_cache
+    key = (game.version, game.turn, game.step)
+    if cache.get("at") != key:
+        cache.clear()
+        cache["at"] = key
+    return cache
+
+
+def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
+    """The actions other than passing, one at a time, in the order the player is shown them."""
     p = game.players[player]
     sorcery_ok = is_sorcery_timing(game, player)
     land_ok = sorcery_ok and p.lands_played < 1
     units = None
-    castable_zones = list(p.hand) + [c for c in p.graveyard if traits(c).flashback is not None]
-    for card in castable_zones:
+    with_hand_abilities = []
+    for card in castable_cards(game, p):
+        t = traits(card)
+        if t.hand_abilities and card.zone == "hand":
+            with_hand_abilities.append(card)
         c = game.chars(card)
         if "Land" in c.types:
             if land_ok and card.zone == "hand":
-                opts.append(Option({"action": "play", "card": card.id}, f"Play {card.name}"))
+                yield Option({"action": "play", "card": card.id}, f"Play {card.name}")
+            continue
+        if not (sorcery_ok or t.flash or "Instant" in c.types):
             continue
         if not base_cost(game, card).symbols:
             continue
-        if not sorcery_ok and "Instant" not in c.types and not traits(card).flash:
-            continue
         if units is None:
             units = payment_units(game, player, set())
-        cost = total_cost(game, card, player, 0)
-        if match_payment(cost, units) is None:
+        if match_payment(total_cost(game, card, player, 0), units) is None:
             continue
-        extra = additional_cost(card)
-        if extra is not None and check_other_costs(game, card, extra, player):
+        if t.additional is not None and check_other_costs(game, card, t.additional, player):
             continue
         if _has_targets_for(game, card, c, player):
             label = f"Cast {card.name}" + (" (flashback)" if card.zone == "graveyard" else "")
-            opts.append(Option({"action": "cast", "card": card.id}, label))
-    for card in p.hand:
-        if not traits(card).hand_abilities:
-            continue
-        ci = -1
-        for ab in game.chars(card).abilities:
-            if isinstance(ab, ActivatedAbility):
-                ci += 1
-                if ab.zone == "hand" and activatable(game, card, ci, player, ab):
-                    opts.append(Option({"action": "activate", "source": card.id, "ability": ci},
-                                       f"{card.name}: {ab.text}"))
+            yield Option({"action": "cast", "card": card.id}, label)
+    for card in with_hand_abilities:
+        for ci, ab in enumerate(game.chars(card).activated()):
+            if ab.zone == "hand" and (mana or not ab.is_mana) and activatable(game, card, ci, player, ab):
+                yield Option({"action": "activate", "source": card.id, "ability": ci}, f"{card.name}: {ab.text}")
     bf = game.battlefield_chars()
     for obj in game.battlefield:
         c = bf[obj.id]
         if c.controller != player:
             continue
-        i = -1
-        for ab in c.abilities:
-            if not isinstance(ab, ActivatedAbility):
+        for i, ab in enumerate(c.activated()):
+            if ab.is_mana and (not mana or ab.cost.tap and obj.tapped):
                 continue
-            i += 1
-            if ab.is_mana and ab.cost.tap:
-                if obj.tapped:
+            if ab.is_mana and ab.cost.tap and simple_mana_ability(ab) is not None:
+                # "{T}: Add ...": legal unless a creature's summoning sickness stops it (302.6).
+                if "Creature" in c.types and game.summoning_sick(obj) and Trait.HASTE not in chars_traits(c):
                     continue
-                if simple_mana_ability(ab) is not None:
-                    # "{T}: Add ...": legal unless a creature's summoning sickness stops it (302.6).
-                    if "Creature" in c.types and game.summoning_sick(obj) and not has_trait(game, obj, Trait.HASTE):
-                        continue
-                    opts.append(Option({"action": "activate", "source": obj.id, "ability": i},
-                                       f"{obj.name}: {ab.text}" if ab.text else f"Activate {obj.name}"))
-                    continue
+                yield Option({"action": "activate", "source": obj.id, "ability": i},
+                             f"{obj.name}: {ab.text}" if ab.text else f"Activate {obj.name}")
+                continue
             if activatable(game, obj, i, player, ab):
                 label = f"{obj.name}: {ab.text}" if ab.text else f"Activate {obj.name}"
-                opts.append(Option({"action": "activate", "source": obj.id, "ability": i}, label))
-    return opts
+                yield Option({"action": "activate", "source": obj.id, "ability": i}, label)
+
+
+def castable_cards(game: "GameState", p: Any) -> list[GameObject]:
+    """The cards a player might cast: their hand, and the cards in their graveyard that can be cast
+    from there (flashback, 702.34a). The graveyard is looked through again only after cards moved."""
+    if not p.graveyard:
+        return p.hand
+    key = (game.move_count, len(p.graveyard))
+    found = game.graveyard_castables.get(p.index)
+    if found is None or found[0] != key:
+        found = game.graveyard_castables[p.index] = (key, [c for c in p.graveyard if traits(c).flashback is not None])
+    return p.hand + found[1] if found[1] else p.hand
 
 
 def _has_targets_for(game: "GameState", card: GameObject, c: Any, player: int) -> bool:
@@ -389,7 +423,8 @@ def _has_targets_for(game: "GameState", card: GameObject, c: Any, player: int) -
 
 def priority_decision(game: "GameState", player: int) -> Priority:
     return Priority(player=player, prompt=f"{game.players[player].name} has priority",
-                    actions=lambda: legal_actions(game, player), legal=lambda ans: validate_action(game, player, ans))
+                    actions=lambda: legal_actions(game, player), acting=lambda mana: can_act(game, player, mana),
+                    legal=lambda ans: validate_action(game, player, ans))
 
 
 # ---------------------------------------------------------------------------

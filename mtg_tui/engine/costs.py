@@ -16,7 +16,8 @@ from . import actions
 from .abilities import ActivatedAbility, Cost
 from .answers import id_list
 from .decisions import Decision, IllegalAnswer
-from .keywords import Trait, has_trait, keywords_in
+from .keywords import Trait, has_trait
+from .keywords.base import chars_traits
 from .mana import ManaCost, ManaUnit, match_payment
 from .mana_ability import AddMana
 from .matching import object_matches
@@ -60,15 +61,14 @@ def mana_sources(game: "GameState", player: int, exclude: set[int] | None = None
         c = bf[o.id]
         if c.controller != player:
             continue
-        if "Creature" in c.types and (o.sick or c.controller != o.ctl_mark) and not any(
-                Trait.HASTE in kw.traits for kw, _ in keywords_in(c.abilities)):
+        activated = c.activated()
+        if not activated:
+            continue
+        if "Creature" in c.types and (o.sick or c.controller != o.ctl_mark) and \
+                Trait.HASTE not in chars_traits(c):
             continue   # summoning sickness (302.6)
-        i = -1
         found: list[tuple[int, tuple[tuple[str, ...], ...]]] = []
-        for ab in c.abilities:
-            if not isinstance(ab, ActivatedAbility):
-                continue
-            i += 1
+        for i, ab in enumerate(activated):
             units = simple_mana_ability(ab)
             if units:
                 if any(u == ("chosen",) for u in units):
@@ -85,8 +85,8 @@ def mana_sources(game: "GameState", player: int, exclude: set[int] | None = None
     return out
 
 
-def activated_abilities(game: "GameState", obj: GameObject) -> list[ActivatedAbility]:
-    return [a for a in game.chars(obj).abilities if isinstance(a, ActivatedAbility)]
+def activated_abilities(game: "GameState", obj: GameObject) -> tuple[ActivatedAbility, ...]:
+    return game.chars(obj).activated()
 
 
 def _color_needs(game: "GameState", player: Player, skip: int | None) -> dict[str, int]:

@@ -182,7 +182,9 @@ class Priority(Decision):
     """The player has priority (117): pass, play a land, cast a spell or activate an ability.
 
     ``options`` are the actions the player could take now (117.1), each an
-    answer template with a label, listed when first asked for.
+    answer template with a label, listed when first asked for. ``can_act``
+    says cheaply whether there is anything but passing, for answerers that
+    pass at once when there isn't (the decision is asked all the same).
     """
 
     kind = "priority"
@@ -190,11 +192,16 @@ class Priority(Decision):
     max = 1
 
     actions: Callable[[], list[Option]]
+    acting: Callable[[bool], bool]      # mana abilities count? -> anything but pass
     legal: Check
 
     @cached_property
     def options(self) -> list[Option]:   # type: ignore[override]
         return self.actions()
+
+    def can_act(self, mana: bool = True) -> bool:
+        """Is there a legal action besides passing? With ``mana`` False, mana abilities don't count."""
+        return self.acting(mana)
 
     def normal(self, answer: Any) -> Any:
         if answer in ("pass", None):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .abilities import ActivatedAbility, TriggeredAbility
 from .mana import ManaCost, ManaPool
 
 if TYPE_CHECKING:
@@ -47,6 +48,16 @@ class CardDef:
     layout: str = "normal"                    # "split" (708), "transform" (711) or "saga" (714); see layouts.py
     faces: tuple["CardDef", ...] = ()         # split: the two halves; transform: the front face, the back face
     chapters: tuple["Chapter", ...] = ()      # a Saga's chapter abilities (714.2)
+    # Facts the rules work out from the printed abilities alone (what casting the card involves...),
+    # kept here once worked out: a definition never changes. Not saved with the compiled card.
+    derived: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "derived"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.__dict__["derived"] = {}
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -87,12 +98,14 @@ class Chapter:
 class Characteristics:
     """An object's characteristics after continuous effects (613), plus rule flags.
 
-    Mutable only while the layer system builds it; read-only afterwards.
+    Mutable only while the layer system builds it; read-only afterwards, so
+    what the rules work out from it (its activated abilities, its keywords'
+    traits) is kept in ``derived`` once asked for.
     """
 
     __slots__ = (
         "name", "mana_cost", "colors", "supertypes", "types", "subtypes", "abilities",
-        "power", "toughness", "controller", "flags", "pt_changed",
+        "power", "toughness", "controller", "flags", "pt_changed", "derived",
     )
 
     def __init__(self) -> None:
@@ -108,6 +121,7 @@ class Characteristics:
         self.controller: int = 0
         self.flags: dict[str, list[Any]] = {}
         self.pt_changed = False
+        self.derived: dict[str, Any] | None = None
 
     def copy(self) -> "Characteristics":
         c = Characteristics.__new__(Characteristics)
@@ -123,7 +137,31 @@ class Characteristics:
         c.controller = self.controller
         c.flags = {k: list(v) for k, v in self.flags.items()}
         c.pt_changed = self.pt_changed
+        c.derived = None
         return c
+
+    def memo(self) -> dict[str, Any]:
+        """Facts worked out from these finished characteristics, kept as long as they are."""
+        d = self.derived
+        if d is None:
+            d = self.derived = {}
+        return d
+
+    def activated(self) -> tuple[ActivatedAbility, ...]:
+        """The activated abilities, in order (an answer names one by its index among them)."""
+        d = self.memo()
+        found = d.get("activated")
+        if found is None:
+            found = d["activated"] = tuple(a for a in self.abilities if isinstance(a, ActivatedAbility))
+        return found
+
+    def triggered(self) -> tuple[TriggeredAbility, ...]:
+        """The triggered abilities, in order."""
+        d = self.memo()
+        found = d.get("triggered")
+        if found is None:
+            found = d["triggered"] = tuple(a for a in self.abilities if isinstance(a, TriggeredAbility))
+        return found
 
     def is_type(self, t: str) -> bool:
         return t in self.types

@@ -131,6 +131,8 @@ class GameState(ABC):
         self._pflags_version = -1
         self._pflags: dict[int, set[str]] = {}
         self._other_chars: dict[int, tuple[Any, Characteristics]] = {}
+        self.acting_cache: dict[Any, Any] = {}   # can each player do anything but pass, at this version
+        self.graveyard_castables: dict[int, Any] = {}   # per player: the graveyard's cards castable from there
 
     # ------------------------------------------------------------------
     # What the rules above supply

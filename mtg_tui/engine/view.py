@@ -231,8 +231,10 @@ class GameView:
     def log(self, since: int = 0) -> list[LogEntry]:
         return self.game.log.entries[since:]
 
-    def legal_actions(self, player: int) -> list[Option]:
-        return legal_actions(self.game, player)
+    def legal_actions(self, player: int, mana: bool = True) -> list[Option]:
+        """The priority actions the player could take now (with ``mana`` False, none that activates a
+        mana ability)."""
+        return legal_actions(self.game, player, mana)
 
     def describe(self, oid: int) -> str:
         return self.game.describe(oid)

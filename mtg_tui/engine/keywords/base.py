@@ -18,7 +18,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, NamedTuple
 
 if TYPE_CHECKING:
-    from ..objects import GameObject
+    from ..objects import Characteristics, GameObject
     from ..state import GameState
 
 
@@ -143,15 +143,24 @@ def keywords_in(abilities: Iterable[Any]) -> Iterator[tuple[Keyword, Any]]:
 
 def has_trait(game: "GameState", obj: Any, trait: Trait) -> bool:
     """Does a keyword of this object (with its characteristics now) give it the trait?"""
-    return any(trait in kw.traits for kw, _ in keywords_in(game.chars(obj).abilities))
+    return trait in chars_traits(game.chars(obj))
 
 
 def traits_of(game: "GameState", obj: Any) -> frozenset[Trait]:
     """Every trait the object's keywords give it now."""
-    out: set[Trait] = set()
-    for kw, _ in keywords_in(game.chars(obj).abilities):
-        out |= kw.traits
-    return frozenset(out)
+    return chars_traits(game.chars(obj))
+
+
+def chars_traits(c: "Characteristics") -> frozenset[Trait]:
+    """Every trait the keywords among these (finished) characteristics give, worked out once for them."""
+    memo = c.memo()
+    found = memo.get("traits")
+    if found is None:
+        out: set[Trait] = set()
+        for kw, _ in keywords_in(c.abilities):
+            out |= kw.traits
+        found = memo["traits"] = frozenset(out)
+    return found
 
 
 def trait_params(game: "GameState", obj: Any, trait: Trait) -> list[Any]:
