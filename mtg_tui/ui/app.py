@@ -169,9 +169,14 @@ class MtgApp(App[None]):
             ctx = "Now: the computer is playing. You can look around and inspect cards."
         elif screen.mode == "over":
             ctx = "Now: the game is over."
-        if isinstance(self.screen, HelpScreen):
-            return
-        self.push_screen(HelpScreen(ctx, screen.key_hints()))
+        if "help" not in self._installed_screens:
+            self.install_screen(HelpScreen(), "help")
+        help_screen = self.get_screen("help")
+        assert isinstance(help_screen, HelpScreen)
+        if help_screen in self.screen_stack:
+            return            # already open (perhaps under the menu)
+        help_screen.set_context(ctx, screen.key_hints())
+        self.push_screen("help")
 
     def show_inspect(self, screen: GameScreen, oid: int) -> None:
         snap = screen.snap

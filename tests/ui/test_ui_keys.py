@@ -68,7 +68,7 @@ async def test_help_lists_every_key_and_the_step_bar(tmp_path: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, app)
         await press(pilot, app, "f1")
-        body = app.screen.body.plain
+        body = app.screen.text
         for k in keys.GAME_KEYS:
             assert k.display in body and k.help.split()[0] in body, k.display
         for key, _ in keys.PROMPT_KEYS:

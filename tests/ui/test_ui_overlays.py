@@ -67,7 +67,7 @@ async def test_help_scrolls_to_its_last_line(tmp_path: Path, size: tuple[int, in
         inside = box_lines(text)
         keys_at = next(i for i, line in enumerate(inside) if line.startswith("Esc: close"))
         shown = [line for line in inside[:keys_at] if line]
-        assert shown[-1].endswith(app.screen.body.plain.split()[-1])
+        assert shown[-1].endswith(app.screen.text.split()[-1])
 
 
 @pytest.mark.asyncio

@@ -358,20 +358,36 @@ def phase_legend() -> str:
 
 
 class HelpScreen(Overlay):
-    """Help: what is asked now and the keys that apply, the step bar, then every key of the game."""
+    """Help: what is asked now and the keys that apply, then the step bar and every key of the game.
+
+    Installed once and reused: opening it again changes only the few lines about now."""
 
     def __init__(self, context: str = "", now: list[tuple[str, str]] | None = None) -> None:
-        self.context = context
-        self.now = [(k, w) for k, w in now or [] if k != "?"]
-        super().__init__("Help", self.text_for(self.context, self.now, body_width()),
-                         "Esc: close   Up/Down/PgUp/PgDn: scroll")
+        self.width = body_width()
+        super().__init__("Help", self.now_text(context, now or []), "Esc: close   Up/Down/PgUp/PgDn: scroll")
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="overlay-box"):
+            yield Static(Text(self.title_text, style="bold"), classes="overlay-title")
+            with VerticalScroll(classes="overlay-scroll"):
+                yield Static(self.body, classes="overlay-body")
+                yield Static(self.keys_text_for(self.width), classes="help-keys")
+            yield Static(Text(self.keys_text, style="bold reverse"), classes="overlay-keys")
+
+    def set_context(self, context: str, now: list[tuple[str, str]]) -> None:
+        self.set_body(self.now_text(context, now))
+        if self.is_mounted:
+            self.query_one(".overlay-scroll", VerticalScroll).scroll_home(animate=False)
+            if body_width() != self.width:
+                self.width = body_width()
+                self.query_one(".help-keys", Static).update(self.keys_text_for(self.width))
 
     @staticmethod
-    def text_for(context: str, now: list[tuple[str, str]], width: int = 76) -> Text:
-        from ..keys import help_lines
+    def now_text(context: str, now: list[tuple[str, str]]) -> Text:
         body = Text()
         if context:
             body.append(context + "\n", style="bold")
+        now = [(k, w) for k, w in now if k != "?"]
         if now:
             body.append("Keys now: ", style="bold")
             for i, (k, what) in enumerate(now):
@@ -380,12 +396,17 @@ class HelpScreen(Overlay):
                 body.append(k, style="bold reverse")
                 body.append(f" {what}")
             body.append("\n")
-        if context or now:
-            body.append("\n")
-        body.append(phase_legend() + "\n\n")
-        body.append("\n".join(help_lines(width)))
-        body.append("\n\n" + MARKERS)
         return body
+
+    @staticmethod
+    def keys_text_for(width: int) -> Text:
+        from ..keys import help_lines
+        return Text("\n" + phase_legend() + "\n\n" + "\n".join(help_lines(width)) + "\n\n" + MARKERS)
+
+    @property
+    def text(self) -> str:
+        """Everything the help says (for tests)."""
+        return self.body.plain + self.keys_text_for(self.width).plain
 
 
 class MenuScreen(Overlay):
