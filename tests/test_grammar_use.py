@@ -62,7 +62,7 @@ NOT_YET_PLAYED = frozenset({
     "pm_blocking", "pm_color_or", "pm_colorless", "pm_legendary", "pm_monocolored", "pm_multicolored",
     "pm_snow", "pm_tapped", "pm_token", "pm_untapped", "post_a_graveyard", "post_attacking",
     "post_blocking_self", "post_chosen_color", "post_defending_controls", "post_mv_ge", "post_mv_le",
-    "post_named", "post_no_counters", "post_not_type", "post_opp_controls", "post_opp_graveyard",
+    "post_named", "post_no_counters", "post_not_type", "post_opp_graveyard",
     "post_power_ge", "post_power_le", "post_target_opponent_controls", "post_target_player_controls",
     "post_total_pt_le", "post_toughness_ge", "post_toughness_le", "post_with_keyword", "post_without_keyword",
     "post_you_own", "post_your_hand", "type_words_and",

@@ -473,6 +473,10 @@ def _counters(sign: float) -> Callable[[Any, Notes], None]:
     return read
 
 
+def _adapt(i: I.Adapt, n: Notes) -> None:
+    n.hit(i.what, COUNTER * n.amount(i.amount, 2), "counters")
+
+
 def _fight(i: I.Fight, n: Notes) -> None:
     n.hit(i.second, FIGHT, "fight")
     n.fact(fight=True)
@@ -566,6 +570,7 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.CreateToken: _create_token,
     I.AddMana: _add_mana,
     I.PutCounters: _counters(1.0),
+    I.Adapt: _adapt,
     I.RemoveCounters: _counters(-1.0),
     I.Fight: _fight,
     I.Regenerate: _regenerate,

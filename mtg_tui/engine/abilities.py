@@ -120,7 +120,8 @@ class Trigger:
     """A trigger condition (603.1).
 
     event: "enters", "dies", "leaves", "to_graveyard", "step", "gain_life",
-    "cast", "damage", "attacks", "blocks", "dies_damaged_by_self", "draw".
+    "cast", "damage", "attacks", "blocks", "dies_damaged_by_self", "draw",
+    "counters" (counters put on an object, 122.6).
     ``subject`` describes the object of the event (None: the source itself,
     when ``self_only``); ``or_self`` for "CARDNAME or another creature".
     """
@@ -138,6 +139,7 @@ class Trigger:
     to: str = ""                  # damage recipient kind: "player" | "creature" | "" (any)
     next_only: bool = False       # a delayed trigger for "the next" step only
     attached: bool = False        # the event's object is the one this Aura/Equipment is attached to
+    counter: str = ""             # "counters": the kind of counter put on the object
 
 
 @dataclass(frozen=True, eq=False)

@@ -776,6 +776,26 @@ class PutCounters(Instruction):
 
 
 @dataclass(frozen=True)
+class Adapt(Instruction):
+    """Adapt N (701.43a): if the permanent has no +1/+1 counters on it, put N +1/+1 counters on it."""
+
+    what: Ref
+    amount: Amount
+
+    def run(self, ctx: "Ctx") -> Gen:
+        n = _amt(ctx, self.amount)
+        for o in ctx.objects(self.what):
+            if o.zone != "battlefield":
+                continue
+            if o.counters.get("+1/+1"):
+                ctx.game.log_event(f"{o.name} adapts {n}: it already has a +1/+1 counter, so nothing happens.",
+                                   ("701.43a",), (o.id,))
+                continue
+            ctx.game.log_event(f"{o.name} adapts {n}.", ("701.43a",), (o.id,))
+            yield from actions.put_counters_asking(ctx.game, o, "+1/+1", n)
+
+
+@dataclass(frozen=True)
 class RemoveCounters(Instruction):
     what: Ref
     kind: str

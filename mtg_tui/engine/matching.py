@@ -98,6 +98,8 @@ def object_matches(game: "GameState", obj: GameObject | LKI, flt: ObjectFilter, 
         return False
     if flt.no_counters and getattr(obj, "counters", None):
         return False
+    if flt.with_counter and not getattr(obj, "counters", {}).get(flt.with_counter):
+        return False
     for cmp in flt.compares:
         if cmp.stat == "total":
             n = (chars.power or 0) + (chars.toughness or 0) if chars.power is not None else None

@@ -67,6 +67,7 @@ class ObjectFilter:
     any_of: tuple["ObjectFilter", ...] = ()  # a union of descriptions ("creature or planeswalker you control")
     controller_ref: Any = None               # "... target player controls": checked where the reference is known
     no_counters: bool = False
+    with_counter: str | None = None          # "with a +1/+1 counter on it": at least one of that kind
     chosen_color: bool = False               # "of the chosen color": the source's choice (614.12)
 
     def describe(self) -> str:

@@ -174,7 +174,29 @@ def matches(game: "GameState", trig: Trigger, ev: Event, src: Any, you: int) -> 
         return _player_ok(trig.player, ev.player, you)
     if kind == "discard":
         return ev.kind == "discard" and _player_ok(trig.player, ev.player, you)
+    if kind == "counters":
+        return _counters_put(game, trig, ev, sid, uid, you)
     return False
+
+
+def _counters_put(game: "GameState", trig: Trigger, ev: Event, sid: int, uid: int, you: int) -> bool:
+    """Counters of a kind put on an object, including a permanent that enters with them (122.6)."""
+    if ev.kind == "counters" and ev.counter == trig.counter:
+        obj = game.objects.get(ev.obj)
+    elif ev.kind == "zone" and ev.to_zone == "battlefield" and isinstance(ev.obj, GameObject) \
+            and ev.obj.counters.get(trig.counter):
+        obj = ev.obj
+    else:
+        return False
+    if obj is None:
+        return False
+    if trig.self_only:
+        return obj.card_uid == uid
+    if trig.or_self and obj.card_uid == uid:
+        return True
+    if trig.subject is not None and not object_matches(game, obj, trig.subject, sid, you, uid):
+        return False
+    return _player_ok(trig.player, game.chars(obj).controller, you)
 
 
 def _attached_matches(game: "GameState", trig: Trigger, ev: Event, src: Any) -> bool:

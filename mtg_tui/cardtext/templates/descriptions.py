@@ -247,6 +247,9 @@ class Descriptions(Templates):
     def post_no_counters(self) -> Mod:
         return {"no_counters": True}
 
+    def post_with_counter(self, _article: Token, kind: Token) -> Mod:
+        return {"with_counter": str(kind)}
+
     def post_attacking(self) -> Mod:
         return {"attacking": True}
 

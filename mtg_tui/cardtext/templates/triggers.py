@@ -100,6 +100,10 @@ class Triggers(Templates):
     def t_enters_or_to_graveyard(self, subject: Subject) -> list[Trigger]:
         return [self.t_enters(subject), self.t_to_graveyard(subject)]
 
+    def t_counters_put(self, kind: Any, subject: Subject) -> Trigger:
+        """"Whenever one or more +1/+1 counters are put on ~" (122.6): once for each time counters are put."""
+        return Trigger("counters", counter=str(kind), **subject)
+
     def t_dies_damaged_by_self(self) -> Trigger:
         return Trigger("dies_damaged_by_self")
 

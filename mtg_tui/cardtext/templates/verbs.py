@@ -197,6 +197,10 @@ class Verbs(Templates):
     def vp_surveil(self, amount: Amount) -> Verb:
         return Verb(act=lambda s, d: [I.Surveil(player_of(s), amount)])
 
+    def vp_adapt(self, amount: Amount) -> Verb:
+        """Adapt N (701.43a): the permanent adapts, whoever the text says does it."""
+        return Verb(act=lambda s, d: [I.Adapt(SelfRef(), amount)])
+
     def vp_hand_to_top(self, amount: Amount) -> Verb:
         return Verb(act=lambda s, d: [I.HandToTop(amount)])
 
