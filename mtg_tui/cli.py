@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from .arguments import SEED
 from .card_folders import cards_option, use_card_folders
 from .decks.cli import deck_group
 from .rules.cli import rules_group
@@ -220,7 +221,7 @@ AGENT_CHOICES = click.Choice(["random", "easy", "normal", "hard"], case_sensitiv
 @main.command()
 @click.option("--games", "-n", default=20, show_default=True, type=click.IntRange(1, 1_000_000),
               help="Number of games (1 to 1,000,000).")
-@click.option("--seed", "-s", default=1, show_default=True, help="Seed of the first game (then seed+1, ...).")
+@click.option("--seed", "-s", default=1, show_default=True, type=SEED, help="Seed of the first game (then seed+1, ...).")
 @click.option("--deck1", default="Red Burn", show_default=True, help="Deck of player 1 (a shipped deck or a file).")
 @click.option("--deck2", default="Green Stompy", show_default=True, help="Deck of player 2.")
 @click.option("--p1", default="random", show_default=True, type=AGENT_CHOICES,

@@ -226,3 +226,28 @@ def test_simulate_uses_at_most_one_worker_per_core(monkeypatch: pytest.MonkeyPat
     result = CliRunner().invoke(main, ["simulate", "--games", "3", "--workers", "100000"])
     assert result.exit_code == 0 and used == [2]
     assert "--workers 100000" in result.output and "2 cores" in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--seed", "9" * 300], "--seed"),
+    (["--seed", "9" * 5000], "--seed"),
+    (["--seed", "-1"], "--seed"),
+    (["--name", ""], "a name"),
+    (["--name", "   "], "a name"),
+    (["--name", "N" * 5000], "at most 30"),
+    (["--name", "Ann\x1b[31m"], "control character"),
+], ids=["huge seed", "seed beyond int()", "negative seed", "empty name", "blank name", "long name", "escape in name"])
+def test_play_refuses_a_seed_or_name_out_of_bounds_before_the_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                   args: list[str], message: str) -> None:
+    from mtg_tui.ui.app import MtgApp
+    started: list[Any] = []
+    monkeypatch.setattr(MtgApp, "run", lambda self: started.append(self))
+    monkeypatch.setenv("MTG_TUI_DATA", str(tmp_path / "data"))
+    result = invoke("play", *args)
+    assert result.exit_code == 2 and message in result.output, result.output
+    assert not started and len(result.output) < 400
+
+
+def test_simulate_refuses_a_seed_out_of_bounds() -> None:
+    result = invoke("simulate", "--games", "1", "--seed", "9" * 300)
+    assert result.exit_code == 2 and "--seed" in result.output and len(result.output) < 400

@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from ..arguments import PLAYER_NAME, SEED
 from ..card_folders import cards_option, use_card_folders
 from .opponents import DIFFICULTIES
 
@@ -42,7 +43,8 @@ def _load_checked(name: str) -> tuple[str, list[str], list[str]]:
 @click.option("--deck", default=DEFAULT_DECK, show_default=True, help="Your deck: a shipped deck name or a decklist file.")
 @click.option("--opponent-deck", default=DEFAULT_OPPONENT_DECK, show_default=True,
               help="The opponent's deck (a shipped deck name or a decklist file).")
-@click.option("--seed", type=int, default=None, help="The game's seed (the same seed, the same shuffles). Default: random.")
+@click.option("--seed", type=SEED, default=None,
+              help="The game's seed, a whole number from 0 (the same seed, the same shuffles). Default: random.")
 @click.option("--hotseat", is_flag=True, help="Two people at one terminal, taking turns at the keyboard.")
 @click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="normal", show_default=True,
               help="The computer opponent's level.")
@@ -51,7 +53,7 @@ def _load_checked(name: str) -> tuple[str, list[str], list[str]]:
                    "(N: the Nth listed), or the game saved in FILE.")
 @click.option("--pace", type=click.FloatRange(0, 10), default=0.7, show_default=True,
               help="Seconds between the computer's actions (+/- change it in the game).")
-@click.option("--name", "names", multiple=True, metavar="NAME",
+@click.option("--name", "names", multiple=True, metavar="NAME", type=PLAYER_NAME,
               help="A player's name (give it twice for hot-seat: first, then second player).")
 @click.option("--explain", is_flag=True,
               help="Explanations on: each log entry shows the rules it cites, in plain words (v toggles).")
