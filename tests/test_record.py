@@ -54,6 +54,28 @@ def test_a_damaged_record_is_a_clear_error(tmp_path: Path, db) -> None:
         replay(Record.load(path), db)
 
 
+HEADER = json.dumps({"format": 2, "seed": 1, "setup": {"kind": "new"}, "meta": {}})
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "is empty"),
+    ("[" * 100_000, "not a saved game"),
+    ('{"format": 1, "seed": 1, "setup": {}, "answers": ' + "[" * 100_000 + "]" * 100_000 + "}", "not a saved game"),
+    ('{"format": 2, "seed": 1e999, "setup": {}}', "damaged"),
+    ('{"format": 1, "seed": 1e999, "setup": {}, "answers": []}', "damaged"),
+    ("[1, 2, 3]", "not a saved game"),
+], ids=["empty", "deep", "deep answers", "infinite seed", "infinite seed, format 1", "a list"])
+def test_a_text_that_is_no_record_is_a_record_error_naming_it(text: str, message: str) -> None:
+    with pytest.raises(RecordError, match=message) as e:
+        Record.parse(text, "game.jsonl")
+    assert "game.jsonl" in str(e.value)
+
+
+def test_an_answer_line_nested_too_deeply_is_damage_after_the_good_answers() -> None:
+    record, damage = Record.parse(HEADER + '\n[0, "keep"]\n' + "[" * 100_000 + "\n" + '[1, "keep"]\n', "g")
+    assert record.answers == [[0, "keep"]] and "line 3 can't be read" in damage
+
+
 def test_an_illegal_answer_changes_nothing(db) -> None:
     g = new_game(setup(), 3, db)
     d = g.pending

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..textfile import TextFileError, read_text
 from .decisions import IllegalAnswer
 from .game import Game
 from .setup import new_game
@@ -57,7 +58,7 @@ class Record:
         try:
             return cls(int(data["seed"]), older_rules(dict(data["setup"]), data.get("rules")), list(data["answers"]),
                        dict(data.get("meta", {})))
-        except (KeyError, TypeError, ValueError) as e:
+        except (KeyError, TypeError, ValueError, OverflowError) as e:
             raise RecordError(f"the record is damaged ({e})") from None
 
     def header_line(self) -> str:
@@ -90,35 +91,45 @@ class Record:
         Only a file whose start can't be read at all is a RecordError.
         """
         try:
-            text = Path(path).read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as e:
-            raise RecordError(f"can't read {path}: {e}") from None
+            text = read_text(path)
+        except TextFileError as e:
+            raise RecordError(str(e)) from None
         return cls.parse(text, str(path))
 
     @classmethod
     def parse(cls, text: str, name: str = "the record") -> tuple["Record", str]:
+        text = text.removeprefix("\ufeff")
+        if not text.strip():
+            raise RecordError(f"{name} is empty")
         first, _, rest = text.partition("\n")
         try:
             head = json.loads(first)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):   # RecursionError: nested too deeply
             head = None
         if not (isinstance(head, dict) and head.get("format") == LINES_FORMAT):
             try:
-                return cls.from_json(json.loads(text)), ""
-            except json.JSONDecodeError as e:
-                raise RecordError(f"{name} is damaged: {e}") from None
+                data = json.loads(text)
+            except (json.JSONDecodeError, RecursionError):
+                data = None
+            if not (isinstance(data, dict) and "format" in data):
+                raise RecordError(f"{name} is not a saved game (its first line is no game's header)")
+            try:
+                return cls.from_json(data), ""
+            except RecordError as e:
+                raise RecordError(f"{name}: {e}") from None
         try:
             record = cls(int(head["seed"]), older_rules(dict(head["setup"]), head.get("rules")), [],
                          dict(head.get("meta") or {}))
-        except (KeyError, TypeError, ValueError) as e:
-            raise RecordError(f"{name} is damaged: its first line lacks {e}") from None
+        except (KeyError, TypeError, ValueError, OverflowError) as e:
+            raise RecordError(f"{name} is damaged: its first line has no usable {e}" if isinstance(e, KeyError)
+                              else f"{name} is damaged: its first line is wrong ({e})") from None
         lines = rest.split("\n")
         for n, line in enumerate(lines, start=2):
             if not line.strip():
                 continue
             try:
                 entry = json.loads(line)
-            except json.JSONDecodeError:
+            except (json.JSONDecodeError, RecursionError):
                 entry = None
             if isinstance(entry, dict) and isinstance(entry.get("meta"), dict):
                 record.meta = dict(entry["meta"])

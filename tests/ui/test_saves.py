@@ -324,6 +324,21 @@ def test_damage_is_said_in_plain_words_through_the_command(fake_terminal: Any, d
     assert "Traceback" not in result.output and "IndexError" not in result.output
 
 
+@pytest.mark.parametrize("content, message", [
+    (b"\x00\x01\xff\xfe binary", "not UTF-8"),
+    (b"", "empty"),
+    (b"[1, 2, 3]\n", "not a saved game"),
+], ids=["binary", "empty", "not a game"])
+def test_a_file_that_is_no_save_at_all_is_named_in_plain_words(tmp_path: Path, content: bytes,
+                                                                 message: str) -> None:
+    path = tmp_path / "odd.jsonl"
+    path.write_bytes(content)
+    result = play("--resume", str(path))
+    assert result.exit_code == 1 and "odd.jsonl" in result.output and message in result.output, result.output
+    assert "codec" not in result.output and "Expecting value" not in result.output and "Traceback" not in result.output
+    assert path.read_bytes() == content
+
+
 # 5. Saving appends ---------------------------------------------------------------------------
 
 
