@@ -50,7 +50,7 @@ NOT_YET_PLAYED = frozenset({
     "vp_draw_equal", "vp_enters_tapped_unless", "vp_enters_tapped_with_counters", "vp_enters_with_counters",
     "vp_exile_until", "vp_gain_life_each", "vp_hand_to_top", "vp_investigate", "vp_look_top_one",
     "vp_lose_keywords", "vp_lose_life_each", "vp_lose_life_equal", "vp_max_one_blocker", "vp_may_have",
-    "vp_menace_like", "vp_must_block", "vp_pump_each", "vp_put_back", "vp_put_bottom", "vp_put_graveyard",
+    "vp_menace_like", "vp_must_block", "vp_put_back", "vp_put_bottom", "vp_put_graveyard",
     "vp_put_second", "vp_put_top", "vp_remove_counters", "vp_return_choice", "vp_reveal_ref",
     "vp_sacrifice_unless", "vp_surveil",
     # refs.py
@@ -70,7 +70,7 @@ NOT_YET_PLAYED = frozenset({
     "ae_count", "ae_dealt_this_way", "ae_graveyard_size", "ae_greatest_power", "ae_hand_size", "ae_its_mv",
     "ae_its_toughness", "ae_life_total", "ae_self_power", "ae_that_much", "ae_x", "amount_that_much",
     "cond_life_at_least", "cond_life_at_most", "cond_opp_controls", "cond_tapped",
-    "cond_two_or_fewer_other_lands", "cond_two_other_lands", "cond_you_control", "cond_you_control_either",
+    "cond_two_or_fewer_other_lands", "cond_two_other_lands", "cond_you_control_either",
     # triggers.py
     "ps_any", "ps_opponent", "sn_combat", "sn_combat_on_your_turn", "sn_end_of_combat", "sn_main1",
     "sn_main2", "sn_upkeep", "so_next", "so_opponent", "so_your", "t_attacks", "t_becomes_blocked",

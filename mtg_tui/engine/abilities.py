@@ -184,8 +184,15 @@ class Affected:
 
 @dataclass(frozen=True)
 class ContinuousDef:
+    """One continuous effect of a static ability (611.3): what it affects and what it does to them.
+
+    ``condition`` (a conditions.Condition): "as long as ...", the effect
+    applies only at the moments the condition holds (611.3a).
+    """
+
     affected: Affected
     ops: tuple[LayerOp, ...]
+    condition: Any = None
 
 
 @dataclass(frozen=True, eq=False)

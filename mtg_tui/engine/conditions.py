@@ -1,4 +1,4 @@
-"""Conditions of rules text: intervening "if" clauses (603.4), "unless" and "as long as" tests.
+"""Conditions of rules text: intervening "if" clauses (603.4), "unless" and "as long as" tests (611.3a).
 
 A ``Condition`` is data the compiler builds; ``condition_holds`` checks it
 against the game from the point of view of a resolving spell or ability
@@ -11,10 +11,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .matching import object_matches
+from .objects import GameObject
 from .refs import ObjectFilter
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from .context import Ctx
+    from .objects import Characteristics
     from .state import GameState
 
 
@@ -22,8 +26,10 @@ if TYPE_CHECKING:
 class Condition:
     """A condition of rules text.
 
-    kind: "self_untapped", "self_tapped", "you_control" (filter, at least
-    ``count``), "life_at_most" / "life_at_least" (count), "opponent_controls".
+    kind: "self_untapped", "self_tapped", "self_attacking", "you_control"
+    (filter, at least ``count``), "you_control_at_most", "opponent_controls",
+    "any_player_controls", "life_at_most" / "life_at_least" (count),
+    "your_turn".
     """
 
     kind: str
@@ -32,24 +38,39 @@ class Condition:
 
 
 def condition_holds(game: "GameState", cond: Condition, ctx: "Ctx") -> bool:
-    if cond.kind in ("self_untapped", "self_tapped"):
-        me = ctx.self_object()
+    """Does the condition hold for a resolving spell or ability, or a replacement as it applies?"""
+    return holds(game, cond, ctx.controller, ctx.self_object(), ctx.source_id, ctx.source_uid)
+
+
+def holds(game: "GameState", cond: Condition, you: int, me: GameObject | None, source_id: int | None,
+          source_uid: int | None, chars: "Mapping[int, Characteristics] | None" = None) -> bool:
+    """Does the condition hold from the point of view of player ``you`` and the object ``me``?
+
+    ``chars`` are the permanents' characteristics when the layer system is
+    building them (an "as long as" static ability asks mid-way, 611.3a).
+    """
+    kind = cond.kind
+    if kind in ("self_untapped", "self_tapped", "self_attacking"):
         if me is None or me.zone != "battlefield":
             return False
-        return (not me.tapped) if cond.kind == "self_untapped" else me.tapped
-    if cond.kind in ("you_control", "opponent_controls"):
-        who = ctx.controller if cond.kind == "you_control" else game.opponent(ctx.controller)
+        if kind == "self_attacking":
+            return game.combat is not None and me.id in game.combat.attackers
+        return (not me.tapped) if kind == "self_untapped" else me.tapped
+    if kind in ("you_control", "you_control_at_most", "opponent_controls", "any_player_controls"):
         flt = cond.filter or ObjectFilter()
-        n = sum(1 for o in game.battlefield if game.chars(o).controller == who and
-                object_matches(game, o, flt, ctx.source_id, ctx.controller, ctx.source_uid))
-        return n >= cond.count
-    if cond.kind == "you_control_at_most":
-        flt = cond.filter or ObjectFilter()
-        n = sum(1 for o in game.battlefield if game.chars(o).controller == ctx.controller and
-                object_matches(game, o, flt, ctx.source_id, ctx.controller, ctx.source_uid))
-        return n <= cond.count
-    if cond.kind == "life_at_most":
-        return game.players[ctx.controller].life <= cond.count
-    if cond.kind == "life_at_least":
-        return game.players[ctx.controller].life >= cond.count
-    return True
+        n = 0
+        for o in game.battlefield:
+            c = chars[o.id] if chars is not None and o.id in chars else game.chars(o)
+            mine = c.controller == you
+            if (kind == "opponent_controls" and mine) or (kind.startswith("you_") and not mine):
+                continue
+            if object_matches(game, o, flt, source_id, you, source_uid, chars=c):
+                n += 1
+        return n <= cond.count if kind == "you_control_at_most" else n >= cond.count
+    if kind == "life_at_most":
+        return game.players[you].life <= cond.count
+    if kind == "life_at_least":
+        return game.players[you].life >= cond.count
+    if kind == "your_turn":
+        return game.active == you
+    raise ValueError(f"unknown condition {kind!r}")

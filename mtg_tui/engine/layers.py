@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from .abilities import Affected, ContinuousDef, LayerOp, StaticAbility
+from .conditions import holds
 from .mana_ability import intrinsic_mana_ability
 from .matching import object_matches
 from .objects import BASIC_LAND_TYPES, Characteristics, GameObject, base_characteristics
@@ -68,8 +69,9 @@ def _status_filter(flt: Any) -> bool:
 def compute_battlefield(game: "GameState") -> tuple[dict[int, Characteristics], bool]:
     """Characteristics of every permanent, all layers applied.
 
-    Also says whether any effect looked at tapped or combat status (so that
-    tapping a permanent must trigger a recomputation).
+    Also says whether any effect looked at tapped or combat status, or has a
+    condition (so that tapping a permanent, a new turn or a life total
+    changing must trigger a recomputation).
     """
     chars = _compute(game)
     sensitive = False
@@ -77,7 +79,7 @@ def compute_battlefield(game: "GameState") -> tuple[dict[int, Characteristics], 
         for ab in c.abilities:
             if isinstance(ab, StaticAbility):
                 for d in ab.effects:
-                    if d.affected.kind == "filter" and _status_filter(d.affected.filter):
+                    if d.condition is not None or (d.affected.kind == "filter" and _status_filter(d.affected.filter)):
                         sensitive = True
     return chars, sensitive
 
@@ -136,6 +138,11 @@ def _gather_static(game: "GameState", objs: list[GameObject], chars: dict[int, C
                 if key in keys or not any(op.layer == layer for op in d.ops):
                     continue
                 keys.add(key)
+                # "As long as ...": asked as the effect would first apply, on the characteristics so
+                # far; if it doesn't hold, the effect applies in no layer (611.3a, 613.6).
+                if d.condition is not None and not holds(game, d.condition, chars[o.id].controller, o, o.id,
+                                                         o.card_uid, chars):
+                    continue
                 actives.append(_Active(key, d.ops, o.timestamp, chars[o.id].controller, o.id,
                                        o.card_uid, d, ab))
 

@@ -160,6 +160,24 @@ class AbilityForms(Templates):
             return [CostReduction(amount=n, per=self.transform(tree.children[1]))]
 
     @top_down
+    def as_long_as(self, tree: Tree) -> list[Any]:
+        """"As long as [condition], [static ability]": its effects apply only while the condition holds (611.3a)."""
+        return self._conditional_static(tree.children[0], tree.children[1])
+
+    @top_down
+    def as_long_as_after(self, tree: Tree) -> list[Any]:
+        """"[Static ability] as long as [condition]"."""
+        return self._conditional_static(tree.children[1], Tree("body", [Tree("sentence", [tree.children[0]])]))
+
+    def _conditional_static(self, condition: Tree, body: Tree) -> list[Any]:
+        if self.is_spell:
+            raise TextError("an instant's or sorcery's \"as long as\" ability isn't supported yet", "as long as")
+        with self.reading(Scope(self.card_name, "static")):
+            cond = self.transform(condition)
+        # "As long as ~ is attacking, it gets +2/+0": "it" is the permanent the condition names.
+        return self.static_ability(body, cond, SelfRef() if cond.kind.startswith("self_") else None)
+
+    @top_down
     def plain(self, tree: Tree) -> list[Any]:
         """A paragraph with no other form: an instant's or sorcery's effect, else a static ability."""
         body = tree.children[0]

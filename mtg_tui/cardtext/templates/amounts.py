@@ -99,3 +99,17 @@ class Amounts(Templates):
 
     def cond_life_at_least(self, amount: Amount) -> Condition:
         return Condition("life_at_least", count=const_amount(amount))
+
+    def cond_you_control_or_more(self, n: Token, flt: ObjectFilter) -> Condition:
+        """"you control two or more Gates"."""
+        return Condition("you_control", flt, const_amount(number(n)))
+
+    def cond_any_player_controls(self, counted: tuple[int, ObjectFilter]) -> Condition:
+        n, flt = counted
+        return Condition("any_player_controls", flt, n)
+
+    def cond_your_turn(self) -> Condition:
+        return Condition("your_turn")
+
+    def cond_self_attacking(self) -> Condition:
+        return Condition("self_attacking")

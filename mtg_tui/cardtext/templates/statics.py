@@ -17,6 +17,7 @@ from lark import Tree
 
 from ...engine.abilities import Affected, ContinuousDef, LayerOp, StaticAbility
 from ...engine.entering import EntersTapped, EntersWithCounters
+from ...engine.refs import Ref, SelfRef
 from ...engine.replacement import ReplacementEffect
 from ..errors import TextError
 from .base import Scope, Templates, Verb, find, words_of
@@ -27,8 +28,12 @@ _PLAYERS = {"pr_you": "you", "pr_each_opponent": "opponents", "pr_each_player": 
 
 
 class Statics(Templates):
-    def static_ability(self, body: Tree) -> list[Any]:
-        with self.reading(Scope(self.card_name, "static")):
+    def static_ability(self, body: Tree, condition: Any = None, named: Ref | None = None) -> list[Any]:
+        """A static ability's effects; with a condition ("as long as ..."), each applies only while it holds.
+
+        ``named``: what the text named before the body (the condition's "~", which the body calls "it").
+        """
+        with self.reading(Scope(self.card_name, "static", last_obj=named)):
             defs: list[ContinuousDef] = []
             replacement = None
             for sentence in body.children:
@@ -59,6 +64,10 @@ class Statics(Templates):
                         else:
                             raise TextError("two ways of entering in one ability aren't supported yet",
                                             words_of(cl))
+        if condition is not None:
+            if replacement is not None:
+                raise TextError("a replacement effect \"as long as ...\" isn't supported yet", "as long as")
+            defs = [replace(d, condition=condition) for d in defs]
         return [StaticAbility(effects=tuple(defs), replacement=replacement)]
 
     def _static_form(self, subject: Tree, vps: list[Tree]) -> list[Any]:
@@ -120,7 +129,7 @@ class Statics(Templates):
     def affected(self, node: Tree) -> Affected:
         """The objects a static ability's subject names (611.3a)."""
         d = node.data
-        if d == "or_self":
+        if d == "or_self" or (d == "or_it" and isinstance(self.scope.last_obj, SelfRef)):
             return Affected("self")
         if d in ("or_enchanted", "or_equipped"):
             return Affected("attached")
