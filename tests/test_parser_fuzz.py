@@ -147,7 +147,9 @@ def a_save() -> list[str]:
 
 JSON_LINES = st.sampled_from(['[0, "keep"]', '[1, "mulligan"]', '["concede", 1]', '["draw"]', '{"meta": {}}',
                               '{"meta": 5}', '[0, {"action": "cast", "card": 99}]', '[7]', '"x"', "[0, ",
-                              '{"format": 1}', "", "null", '[0, [[[[[]]]]]]', '[1e999, "keep"]'])
+                              '{"format": 1}', "", "null", '[0, [[[[[]]]]]]', '[1e999, "keep"]',
+                              '{"meta": {"stops": {"0": {"mine": [[1]], "yields": [{}]}}, "humans": [true]}}',
+                              '{"format": 2, "seed": 1e999, "setup": {}}', "[" * 5000])
 
 
 @settings(SETTINGS, max_examples=30)

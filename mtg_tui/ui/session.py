@@ -43,6 +43,13 @@ def saved_card_folders(path: Path) -> list[Path]:
     return out
 
 
+def _seats_of_people(data: Any) -> list[int]:
+    """The seats people play in a saved game (its ``humans``): 0, 1 or both; the first seat if unreadable."""
+    if isinstance(data, list) and data and all(type(h) is int and h in (0, 1) for h in data):
+        return sorted(set(data))
+    return [0]
+
+
 @dataclass
 class Seat:
     name: str
@@ -156,9 +163,7 @@ class Session:
                          else "") + ".")
             record.answers = record.answers[:kept]
         meta = dict(record.meta)
-        humans = meta.get("humans")
-        if not isinstance(humans, list) or not all(h in (0, 1) for h in humans):
-            humans = [0]
+        humans = _seats_of_people(meta.get("humans"))
         seats = []
         for i, p in enumerate(game.players):
             if i in humans:

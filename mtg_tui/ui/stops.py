@@ -73,9 +73,9 @@ class Stops:
         if isinstance(data, dict):
             known = {k for k, _ in STOP_STEPS}
             if isinstance(data.get("mine"), list):
-                s.mine = {x for x in data["mine"] if x in known}
+                s.mine = {x for x in data["mine"] if isinstance(x, str) and x in known}
             if isinstance(data.get("theirs"), list):
-                s.theirs = {x for x in data["theirs"] if x in known}
+                s.theirs = {x for x in data["theirs"] if isinstance(x, str) and x in known}
             s.full_locked = bool(data.get("full_locked", False))
             if isinstance(data.get("yields"), list):
                 s.yields = {str(x) for x in data["yields"]}

@@ -339,6 +339,25 @@ def test_a_file_that_is_no_save_at_all_is_named_in_plain_words(tmp_path: Path, c
     assert path.read_bytes() == content
 
 
+@pytest.mark.parametrize("meta, humans", [
+    ({"stops": {"0": {"mine": [[1], "upkeep"], "theirs": [{}], "yields": [[2]]}}}, [True, False]),
+    ({"humans": []}, [True, False]),
+    ({"humans": [True]}, [True, False]),
+    ({"humans": [1, 1, 0]}, [True, True]),
+    ({"difficulty": [1], "decks": [[1], {}]}, [True, False]),
+], ids=["stops", "no humans", "a flag for a seat", "a seat twice", "difficulty and decks"])
+def test_odd_game_information_in_a_save_is_read_as_far_as_it_makes_sense(data_dir: Path, meta: dict[str, Any],
+                                                                           humans: list[bool]) -> None:
+    s = started(data_dir, moves=6)
+    path = s.save_path
+    s.close()
+    with path.open("a", encoding="utf-8") as f:
+        f.write(json.dumps({"meta": s.meta | {"humans": [0]} | meta}) + "\n")
+    resumed = Session.resume(path, default_db(), make_opponent)
+    assert [seat.human for seat in resumed.seats] == humans and len(resumed.game.record) == 6
+    resumed.close()
+
+
 # 5. Saving appends ---------------------------------------------------------------------------
 
 
