@@ -124,7 +124,7 @@ class MtgApp(App[None]):
             else:
                 self.exit(return_code=1, message=problem)
 
-        self.push_screen(ConfirmScreen("The game can't be saved",
+        self.push_screen(ConfirmScreen("Saving failed",
                                        f"{problem}\nKeep playing without saving? (n quits)"), done)
 
     def save_and_close(self) -> None:
