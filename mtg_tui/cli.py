@@ -158,7 +158,7 @@ def cards_show(name: tuple[str, ...], card_folders: tuple[Path, ...]) -> None:
     except KeyError as e:
         whole = db.pool.card_with_face(wanted)
         hint = f" ({wanted!r} is a face of {whole!r})" if whole else ""
-        raise click.ClickException(str(e).strip('"') + hint) from None
+        raise click.ClickException(str(e.args[0] if e.args else e) + hint) from None
     except CardError as e:
         try:   # a layout the engine doesn't play yet: show the card, and say so
             card = card_from_data(db.fields(wanted), db.file_of(wanted), playable_only=False)

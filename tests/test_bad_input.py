@@ -251,3 +251,9 @@ def test_play_refuses_a_seed_or_name_out_of_bounds_before_the_game(tmp_path: Pat
 def test_simulate_refuses_a_seed_out_of_bounds() -> None:
     result = invoke("simulate", "--games", "1", "--seed", "9" * 300)
     assert result.exit_code == 2 and "--seed" in result.output and len(result.output) < 400
+
+
+def test_an_unknown_card_with_a_quote_in_its_name_is_said_plainly() -> None:
+    result = invoke("cards", "show", "Urza's", "Nothing")
+    assert result.exit_code == 1
+    assert result.output.strip() == "Error: unknown card \"Urza's Nothing\"", result.output
