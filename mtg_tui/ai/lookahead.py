@@ -7,8 +7,10 @@ attack, blocks, their end step), a declaration of attackers or of blockers
 plays and passing; for attacks every subset of up to five attackers (or,
 with more, one more or one fewer than the normal plan, all and none); for
 blocks the plan with one pair less, one more, or none. Each candidate is
-answered on a fork of the game (``engine.record.fork``: the game replayed
-from its record, exact because the engine is deterministic), the game is
+answered on a copy of the game (``engine.snapshot.copy_game``: its state
+copied and its flow restarted from the copy, or where that can't be done
+the game replayed from its record, exact because the engine is
+deterministic), the game is
 played on by normal-level policies until a turn boundary (the start of our
 next turn from our own turn, the start of the opponent's next turn from
 theirs), and the position there is scored (``evaluate.position``). The best
@@ -22,10 +24,11 @@ permanents' abilities.
 
 The budget is a count, not a clock: at most ``level.lines`` candidates per
 decision, each played for at most ``level.line_decisions`` decisions, and
-at most ``level.work`` work units in all, where replaying one answer to
-make a copy costs 1 unit and simulating one decision costs ``DECISION_COST``
-units, both scaled by the size of the battlefield (a crowded board makes
-every step slower). A given position therefore always gets the same answer,
+at most ``level.work`` work units in all, where a copy costs 1 unit per
+``SNAPSHOT_OBJECTS`` objects in the game (1 unit per answer replayed, where
+the game must be replayed) and simulating one decision costs
+``DECISION_COST`` units, scaled by the size of the battlefield (a crowded
+board makes every step slower). A given position therefore always gets the same answer,
 whatever the machine; the units are calibrated so that a decision stays
 under a second.
 """
@@ -37,7 +40,7 @@ from typing import Any
 
 from ..engine.decisions import Decision, DeclareAttackers, DeclareBlockers, IllegalAnswer
 from ..engine.game import Game
-from ..engine.record import fork
+from ..engine.snapshot import can_snapshot, copy_game
 from ..engine.view import GameView
 from .attack import plan_attack
 from .block import plan_blocks
@@ -48,6 +51,7 @@ from .main_phase import MIN_SCORE
 from .plays import candidate_plays
 
 DECISION_COST = 6        # a simulated decision costs about six replayed answers
+SNAPSHOT_OBJECTS = 4     # copying the state costs about one replayed answer per four objects
 REACTIVE = ("counter", "removal", "burn", "trick", "pump", "fog", "regen", "sac_ping", "bounce", "tap", "creature",
             "tokens", "ping", "draw")
 
@@ -153,19 +157,23 @@ class LookAhead:
         me = d.player
         budget = self.level.work
         per_line = self.level.line_decisions
-        # Replaying and simulating cost more on a crowded battlefield: scale the units by its size.
+        # Simulating costs more on a crowded battlefield: scale the units by its size. A copy costs by
+        # the number of objects it copies, or (where the game can't be copied) by the answers replayed.
         scale = (13 + permanents) / 26
-        replay_cost = int((len(game.record) + 1) * scale)
+        if can_snapshot(game):
+            copy_cost = (len(game.objects) + SNAPSHOT_OBJECTS - 1) // SNAPSHOT_OBJECTS
+        else:
+            copy_cost = int((len(game.record) + 1) * scale)
         hand_ids = frozenset(o.id for o in (GameView(game, viewer=me).hand(me) or []))
         best: tuple[float, int] | None = None
         self.work_used = 0
         self.lines_tried = 0
         self.decisions += 1
         for i, cand in enumerate(cands):
-            if i > 0 and self.work_used + replay_cost + int(DECISION_COST * per_line * scale) > budget:
+            if i > 0 and self.work_used + copy_cost + int(DECISION_COST * per_line * scale) > budget:
                 break
             score, used = self._line(game, me, cand, hand_ids, per_line)
-            self.work_used += replay_cost + int(DECISION_COST * used * scale)
+            self.work_used += copy_cost + int(DECISION_COST * used * scale)
             self.lines_tried += 1
             if best is None or score > best[0] + 1e-6:
                 best = (score, i)
@@ -173,7 +181,7 @@ class LookAhead:
 
     def _line(self, game: Game, me: int, answer: Any, hand_ids: frozenset[int], limit: int) -> tuple[float, int]:
         from .agent import ComputerPlayer
-        g = fork(game)
+        g = copy_game(game)
         try:
             g.answer(me, answer)
         except IllegalAnswer:

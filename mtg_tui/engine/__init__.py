@@ -30,7 +30,7 @@ and tested with only what is under it:
 
 What a user of the engine needs is exported here: ``new_game``, ``Game``,
 ``GameView``, ``IllegalAnswer``, the decision types, the answer builders,
-``DecisionHandler`` and ``dispatch``, and the record (docs/decisions.md).
+``DecisionHandler`` and ``dispatch``, the record, and copies of a game (docs/decisions.md).
 """
 
 from .decisions import (CANCEL, AssignDamage, Bottom, ChooseCards, ChooseColor, ChooseLegend, ChooseMode,
@@ -42,10 +42,12 @@ from .dispatch import DecisionHandler, dispatch
 from .game import Game
 from .record import Record, RecordError, fork, replay
 from .setup import SetupError, new_game
+from .snapshot import copy_game, snapshot
 from .view import GameView
 
 __all__ = [
     "new_game", "Game", "GameView", "IllegalAnswer", "SetupError", "Record", "RecordError", "replay", "fork",
+    "copy_game", "snapshot",
     "Decision", "Option", "CANCEL", "decision_types", "DecisionHandler", "dispatch",
     "Priority", "DeclareAttackers", "DeclareBlockers", "DamageOrder", "AssignDamage", "OrderTriggers", "Targets",
     "ChooseMode", "ChooseX", "ChooseColor", "YesNo", "ChooseCards", "ChooseSacrifice", "ChooseLegend", "Scry",
@@ -55,10 +57,11 @@ __all__ = [
 ]
 
 FLOORS: dict[str, tuple[str, ...]] = {
-    "state": ("abilities", "answers", "decisions", "events", "layouts", "log", "mana", "objects", "refs", "state"),
+    "state": ("abilities", "answers", "decisions", "events", "immutable", "layouts", "log", "mana", "objects", "refs",
+              "state"),
     "rules": ("actions", "alike", "casting", "combat", "conditions", "context", "costs", "damage", "entering",
               "instead", "instructions", "keywords", "layers", "mana_ability", "matching", "prevention",
               "regeneration", "replacement", "rerouting", "resolution", "sba", "targets", "triggers"),
     "flow": ("turn",),
-    "protocol": ("__init__", "dispatch", "game", "record", "setup", "view"),
+    "protocol": ("__init__", "dispatch", "game", "record", "setup", "snapshot", "view"),
 }

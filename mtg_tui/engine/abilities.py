@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generator
 
+from .immutable import Immutable
 from .mana import COLOR_NAMES, ManaCost
 from .refs import ObjectFilter, TargetSpec
 
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from .decisions import Decision
 
 
-class Instruction:
+class Instruction(Immutable):
     """One verb of an effect ("deal 3 damage", "draw a card"), carried out on resolution (608.2c).
 
     ``run(ctx)`` is a generator: it yields a Decision where a player must
@@ -32,7 +33,7 @@ class Instruction:
 
 
 @dataclass(frozen=True)
-class Effect:
+class Effect(Immutable):
     """What a spell or ability does: instructions in order, with its targets.
 
     A modal effect (700.2) has ``modes`` (each an Effect) and ``mode_count``
@@ -64,7 +65,7 @@ NO_TARGET = TargetSpec(objects=None, players=None, min_count=0, max_count=0, lab
 
 
 @dataclass(frozen=True)
-class Cost:
+class Cost(Immutable):
     """An activation or additional cost (118, 602.2b). Mana plus other parts."""
 
     mana: ManaCost = ManaCost(())
@@ -84,7 +85,7 @@ class Cost:
         return bool(self.mana.symbols) and not self.mana.is_free
 
 
-class Ability:
+class Ability(Immutable):
     """Base class. ``text`` is the rules text it was compiled from."""
 
     text: str
@@ -116,7 +117,7 @@ class ActivatedAbility(Ability):
 
 
 @dataclass(frozen=True)
-class Trigger:
+class Trigger(Immutable):
     """A trigger condition (603.1).
 
     event: "enters", "dies", "leaves", "to_graveyard", "step", "gain_life",
@@ -155,7 +156,7 @@ class TriggeredAbility(Ability):
 
 
 @dataclass(frozen=True)
-class LayerOp:
+class LayerOp(Immutable):
     """One change a continuous effect makes, in its layer (613.1).
 
     layer: "2" control, "4" type, "5" color, "6" abilities, "7a" CDA,
@@ -169,7 +170,7 @@ class LayerOp:
 
 
 @dataclass(frozen=True)
-class Affected:
+class Affected(Immutable):
     """What a static ability's effect applies to.
 
     kind: "self", "attached" (enchanted/equipped object), "filter"
@@ -183,7 +184,7 @@ class Affected:
 
 
 @dataclass(frozen=True)
-class ContinuousDef:
+class ContinuousDef(Immutable):
     """One continuous effect of a static ability (611.3): what it affects and what it does to them.
 
     ``condition`` (a conditions.Condition): "as long as ...", the effect
@@ -244,7 +245,7 @@ class ProtectionChoice(Ability):
 
 
 @dataclass(frozen=True)
-class Quality:
+class Quality(Immutable):
     """A quality for protection or hexproof "from": a colour, a type, "everything"."""
 
     kind: str        # "color" | "type" | "everything" | "multicolored" | "monocolored"

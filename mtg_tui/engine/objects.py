@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .abilities import ActivatedAbility, TriggeredAbility
+from .immutable import CopiedByField, Immutable
 from .mana import ManaCost, ManaPool
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "comma
 
 
 @dataclass(frozen=True, eq=False)
-class CardDef:
+class CardDef(Immutable):
     """A card's printed characteristics (or a token's defined ones, 111.3)."""
 
     name: str
@@ -185,7 +186,7 @@ class Characteristics:
         self.flags.setdefault(name, []).append(value)
 
 
-class GameObject:
+class GameObject(CopiedByField):
     """A card, token, spell or permanent in one zone (109)."""
 
     __slots__ = (
@@ -232,7 +233,7 @@ class GameObject:
         return f"<{self.card.name}#{self.id} {self.zone}>"
 
 
-class StackAbility:
+class StackAbility(CopiedByField):
     """An activated or triggered ability on the stack (113.7, 602, 603)."""
 
     __slots__ = (
@@ -271,7 +272,7 @@ class StackAbility:
         return f"<ability of {self.source_name}#{self.id}>"
 
 
-class Player:
+class Player(CopiedByField):
     """A player (102): life, counters, pool, and the zones they own."""
 
     __slots__ = (
@@ -334,7 +335,7 @@ def _printed(v: int | str | None) -> int | None:
 
 
 @dataclass
-class LKI:
+class LKI(CopiedByField):
     """Last known information about an object that left its zone (608.2h, 603.10)."""
 
     id: int

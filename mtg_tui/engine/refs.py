@@ -12,12 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .immutable import Immutable
+
 if TYPE_CHECKING:
     from .context import Ctx
 
 
 @dataclass(frozen=True)
-class Compare:
+class Compare(Immutable):
     """A numeric condition on a characteristic: power, toughness, mana value."""
 
     stat: str      # "power" | "toughness" | "mana value"
@@ -32,7 +34,7 @@ class Compare:
 
 
 @dataclass(frozen=True)
-class ObjectFilter:
+class ObjectFilter(Immutable):
     """A description of objects (e.g. "target nonblack creature you control").
 
     Lists of types/subtypes/colors are alternatives ("artifact, creature, or
@@ -92,14 +94,14 @@ class ObjectFilter:
 
 
 @dataclass(frozen=True)
-class PlayerFilter:
+class PlayerFilter(Immutable):
     """Which players fit: "any", "you", "opponent"."""
 
     who: str = "any"
 
 
 @dataclass(frozen=True)
-class TargetSpec:
+class TargetSpec(Immutable):
     """One "target" word of a spell or ability (115.1), with how many it takes.
 
     ``objects`` describes legal object targets (None: no objects), ``players``
@@ -125,7 +127,7 @@ class TargetSpec:
 # References: evaluated by the resolution context.
 
 
-class Ref:
+class Ref(Immutable):
     """Base of object and player references."""
 
     plural = False
@@ -222,7 +224,7 @@ class DefendingPlayerRef(Ref):
 # Amounts
 
 
-class Amount:
+class Amount(Immutable):
     def value(self, ctx: "Ctx") -> int:
         raise NotImplementedError
 

@@ -92,6 +92,7 @@ class GameState(ABC):
         self.starting_player = 0
         self.step = "untap"
         self.priority_player: int | None = None
+        self.priority_passes = 0                 # passes in a row before the priority player got it (117.4)
         self.combat: Combat | None = None
         self.continuous: list[ContinuousEffect] = []
         self.replacements: list[ReplacementEffect] = []    # replacement and prevention effects made by
@@ -120,6 +121,16 @@ class GameState(ABC):
         self._next_uid = 1
         self._next_ts = 1
         self._next_effect_id = -2
+        self.forget_derived()
+
+    # What is worked out from the rest of the state and kept until it changes: a copy of the state
+    # leaves these out and works them out again (snapshot.py). A new cache belongs here.
+    DERIVED = ("_bf_version", "_bf_chars", "_bf_fingerprint", "_bf_status_sensitive", "_bf_triggered",
+               "_bf_replacing", "_bf_granting", "_pflags_version", "_pflags", "_other_chars", "acting_cache",
+               "graveyard_castables")
+
+    def forget_derived(self) -> None:
+        """Drop everything kept from earlier computations (``DERIVED``)."""
         # Characteristics, cached against the state's version.
         self._bf_version = -1
         self._bf_chars: dict[int, Characteristics] = {}

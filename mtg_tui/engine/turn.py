@@ -101,12 +101,13 @@ def mulligans(game: "GameState", order: list[int]) -> Gen:
 # Turns
 
 
-def run_turns(game: "GameState", start_step: str | None) -> Gen:
-    """Turns in order; the first may start in the middle (a scenario's set-up)."""
+def run_turns(game: "GameState", start_step: str | None, point: str | None = None) -> Gen:
+    """Turns in order; the first may start in the middle (a scenario's set-up), or at a decision its
+    step was waiting on (``point``, see ``resume_in_step``: a copy of a game restarts there)."""
     first = True
     while not game.over:
         if first and start_step is not None:
-            yield from run_turn(game, start_step)
+            yield from run_turn(game, start_step, point)
         else:
             if not first:
                 game.turn += 1
@@ -131,7 +132,7 @@ def begin_turn(game: "GameState") -> None:
     game.log_event(f"Turn {game.turn}: {p.name}'s turn begins.", ("500.1",), player=game.active, kind="turn")
 
 
-def run_turn(game: "GameState", start_step: str | None) -> Gen:
+def run_turn(game: "GameState", start_step: str | None, point: str | None = None) -> Gen:
     steps = STEPS if start_step is None else STEPS[STEPS.index(start_step):]
     resume = start_step is not None
     for step in steps:
@@ -150,7 +151,9 @@ def run_turn(game: "GameState", start_step: str | None) -> Gen:
         game.step = step
         if resume and step == start_step:
             resume = False
-            if step in PRIORITY_STEPS:
+            if point is not None:
+                yield from resume_in_step(game, step, point)
+            elif step in PRIORITY_STEPS:
                 yield from priority_rounds(game)
             else:
                 yield from do_step(game, step)
@@ -159,6 +162,44 @@ def run_turn(game: "GameState", start_step: str | None) -> Gen:
         end_step(game, step)
         if game.over:
             return
+
+
+RESUME_POINTS = ("priority", "attackers", "blockers")
+
+
+def resume_point(game: "GameState") -> str | None:
+    """Where the flow of the step now under way can restart from the state alone, or None.
+
+    A player with priority in any step but cleanup (whose rounds of priority repeat, 514.3a), or the
+    declaration of attackers (508.1) or blockers (509.1) the step waits on: everything the rest of the
+    step needs is in the state then (whose priority and how many passed in a row are kept on it).
+    """
+    d = game.pending
+    if d is None or game.over or game.turn < 1:
+        return None
+    if d.kind == "priority":
+        return "priority" if game.step in PRIORITY_STEPS and game.priority_player == d.player else None
+    if d.kind == "declare_attackers" and game.step == "declare_attackers":
+        return "attackers"
+    if d.kind == "declare_blockers" and game.step == "declare_blockers":
+        return "blockers"
+    return None
+
+
+def resume_in_step(game: "GameState", step: str, point: str) -> Gen:
+    """The rest of a step from a decision it was waiting on (``resume_point``)."""
+    if point == "priority":
+        yield from priority_rounds(game, resume=True)
+        return
+    if point == "attackers":
+        yield from combat_mod.declare_attackers(game)
+    elif point == "blockers":
+        yield from combat_mod.declare_blockers(game)
+    else:
+        raise ValueError(f"no step restarts at {point!r}")
+    if game.over:
+        return
+    yield from priority_rounds(game)
 
 
 def skips_first_draw_step(game: "GameState") -> bool:
@@ -312,16 +353,25 @@ def _check_combat_control(game: "GameState") -> None:
             c.remove(oid)
 
 
-def priority_rounds(game: "GameState") -> Gen:
-    """Players get priority until all pass in succession with an empty stack (117.3-117.4, 500.2)."""
+def priority_rounds(game: "GameState", resume: bool = False) -> Gen:
+    """Players get priority until all pass in succession with an empty stack (117.3-117.4, 500.2).
+
+    With ``resume``, the rounds go on from the state: the player it names has priority, after the passes
+    in a row it counts (117.5 was done before they got it)."""
     player = game.active
     passes = 0
+    if resume:
+        player = game.priority_player if game.priority_player is not None else game.active
+        passes = game.priority_passes
     while True:
-        yield from before_priority(game)
+        if not resume:
+            yield from before_priority(game)
+        resume = False
         if game.over:
             return
         n_players = len([p for p in game.players if not p.lost])
         game.priority_player = player
+        game.priority_passes = passes
         action = yield priority_decision(game, player)
         if game.over:
             return
