@@ -150,6 +150,13 @@ class Verbs(Templates):
     def vp_mill(self, amount: Amount) -> Verb:
         return Verb(act=lambda s, d: [I.Mill(player_of(s), amount)])
 
+    def vp_mill_top(self, amount: Amount, _poss: Token, _poss2: Token) -> Verb:
+        """The older wording of mill, "puts the top N cards of their library into their graveyard" (701.13a)."""
+        return self.vp_mill(amount)
+
+    def vp_mill_top_one(self, _poss: Token, _poss2: Token) -> Verb:
+        return self.vp_mill(Const(1))
+
     # -- the library: look, dig, search, shuffle, scry, surveil ---------------------
 
     def vp_look_top(self, amount: Amount) -> Verb:
