@@ -55,7 +55,7 @@ NOT_YET_PLAYED = frozenset({
     "vp_sacrifice_unless", "vp_surveil",
     # refs.py
     "or_all_other", "or_each_other", "or_event_source", "or_exiled_with", "pr_an_opponent", "pr_defending",
-    "pr_its_owner", "rc_attacked", "rc_each_and_opponents", "rc_each_and_players", "rc_player", "recipients",
+    "pr_its_owner", "rc_attacked", "rc_each_and_opponents", "rc_each_and_players", "recipients",
     "tp_another", "tp_any_other", "tp_desc_or_player", "tp_opponent_or_desc", "tp_up_to_other",
     # descriptions.py
     "counted_up_to", "noun_permanent", "noun_spell", "noun_token", "pm_attacking", "pm_attacking_or_blocking",
