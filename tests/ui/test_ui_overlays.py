@@ -68,6 +68,11 @@ async def test_help_scrolls_to_its_last_line(tmp_path: Path, size: tuple[int, in
         keys_at = next(i for i, line in enumerate(inside) if line.startswith("Esc: close"))
         shown = [line for line in inside[:keys_at] if line]
         assert shown[-1].endswith(app.screen.text.split()[-1])
+        # The last paragraph is wrapped to the box: every line but its last uses most of the width (no line
+        # breaks made for a wider screen, which leave a long line and then a stub).
+        start = next(i for i, line in enumerate(shown) if line.startswith("The game passes"))
+        width = max(len(line) for line in shown)
+        assert all(len(line) > width - 15 for line in shown[start:-1]), shown[start:]
 
 
 @pytest.mark.asyncio

@@ -336,13 +336,14 @@ class GameOverScreen(Overlay):
             self.dismiss(None)
 
 
-MARKERS = """\
-Markers: (T) tapped, (sick) summoning sick, dmg N damage, [+1/+1 x2] counters,
-  ATK->Bob attacking, BLK->X blocking, +Rancor attached, 3/3* changed power/toughness,
-  + in your hand: you can play it now. Mana always shows its letters: {2}{W}{U}.
-
-The game passes for you when you have nothing to do but pass (mana abilities aside), and where
-no stop applies. It always asks you to declare attackers and blockers."""
+# Paragraphs without line breaks of their own: the box wraps them to its width.
+MARKERS = (
+    "Markers: (T) tapped, (sick) summoning sick, dmg N damage, [+1/+1 x2] counters, ATK->Bob attacking, "
+    "BLK->X blocking, +Rancor attached, 3/3* changed power/toughness, + in your hand: you can play it now. "
+    "Mana always shows its letters: {2}{W}{U}.\n\n"
+    "The game passes for you when you have nothing to do but pass (mana abilities aside), and where no stop "
+    "applies. It always asks you to declare attackers and blockers."
+)
 
 
 def phase_legend() -> str:
