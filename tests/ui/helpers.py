@@ -59,15 +59,14 @@ async def wait_for(pilot: Any, cond: Callable[[], bool], timeout: float = 10.0) 
         await asyncio.sleep(0.005)
 
 
-async def press(pilot: Any, app: MtgApp, *keys: str) -> None:
-    """Press keys the way a terminal sends them (through the driver), without the pilot's fixed pauses."""
+async def press(pilot: Any, app: Any, *keys: str) -> None:
+    """Press keys the way a terminal sends them, and return once the app has handled them: every message
+    they led to has been processed (however long a busy machine takes), not after a fixed pause."""
     import unicodedata
 
     from textual import events
     from textual.keys import _character_to_key, _get_unicode_name_from_key
 
-    driver = app._driver
-    assert driver is not None
     for key in keys:
         if len(key) == 1 and not key.isalnum():
             key = _character_to_key(key)
@@ -77,8 +76,19 @@ async def press(pilot: Any, app: MtgApp, *keys: str) -> None:
             char = key if len(key) == 1 else None
         event = events.Key(key, char)
         event.set_sender(app)
-        driver.send_message(event)
+        app.post_message(event)       # queued in order, as the driver would (without a thread hop)
+    await handled(pilot, app)
     await pilot.pause()
+
+
+async def handled(pilot: Any, app: Any, rounds: int = 20) -> None:
+    """Wait until the app and the screen on top have processed their queues, including what processing
+    them queued (a key forwarded to a widget, a screen pushed and mounted)."""
+    for _ in range(rounds):
+        await pilot._wait_for_screen()
+        pumps = [app, *app.screen.walk_children(with_self=True)]
+        if all(p._message_queue.empty() for p in pumps):
+            return
 
 
 async def drive(pilot: Any, app: MtgApp, until: Callable[[MtgApp], bool] | None = None, limit: int = 1500) -> int:

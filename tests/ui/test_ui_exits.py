@@ -55,8 +55,15 @@ class Game:
             f"{shlex.quote(sys.executable)} -m mtg_tui"
         exports = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
         inner = f"echo $$ > {shlex.quote(str(self.pidfile))}; exec env {exports} {exe} {args}"
-        subprocess.run([TMUX, "new-session", "-d", "-s", self.name, "-x", "80", "-y", "24",
-                        f"sh -c {shlex.quote(inner)}; echo EXIT=$?; sleep 30"], check=True)
+        command = [TMUX, "new-session", "-d", "-s", self.name, "-x", "80", "-y", "24",
+                   f"sh -c {shlex.quote(inner)}; echo EXIT=$?; sleep 30"]
+        # When the last session has just been killed, the tmux server may still be exiting and refuse
+        # the new one ("server exited unexpectedly"): try again once it has gone.
+        for attempt in range(5):
+            if subprocess.run(command, capture_output=True).returncode == 0:
+                break
+            assert attempt < 4, "tmux would not start a session"
+            time.sleep(0.2)
         end = time.monotonic() + 10
         while not self.pidfile.exists() or not self.pidfile.read_text().strip():
             assert time.monotonic() < end, "the program never started"
