@@ -148,3 +148,12 @@ def test_cards_show_renders_a_card() -> None:
     res = CliRunner().invoke(main, ["cards", "show", "Shivan Dragon"])
     assert res.exit_code == 0
     assert "{4}{R}{R}" in res.output and "Flying" in res.output and "5/5" in res.output
+
+
+def test_converted_mana_cost_is_read_as_mana_value() -> None:
+    """Older printings say "converted mana cost" for mana value (202.3): both wordings read the same."""
+    from mtg_tui.cardtext.parser import normalise
+    assert normalise("Destroy all creatures with converted mana cost 3 or less.", "Ritual") == \
+        normalise("Destroy all creatures with mana value 3 or less.", "Ritual")
+    assert normalise("cards with five or more different converted mana costs", "Gate") == \
+        "cards with five or more different mana values"

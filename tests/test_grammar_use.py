@@ -40,7 +40,7 @@ NOT_YET_PLAYED = frozenset({
     # effects.py
     "at_next_end", "delayed_lead", "delayed_sentence", "if_you_do_sentence", "no_activate",
     "no_activate_except_mana", "otherwise_sentence", "prevent_all", "prevent_all_combat_by", "prevent_all_to",
-    "until_eoc", "until_your_next_turn", "where_x",
+    "until_eoc", "until_your_next_turn",
     # verbs.py
     "become_color", "become_pt_type", "under_control", "vp_add_types", "vp_attacks_marker",
     "vp_can_block_only", "vp_cant_attack", "vp_cant_attack_alone", "vp_cant_attack_block_alone",
@@ -61,13 +61,13 @@ NOT_YET_PLAYED = frozenset({
     "counted_up_to", "noun_permanent", "noun_spell", "noun_token", "pm_attacking", "pm_attacking_or_blocking",
     "pm_blocking", "pm_color_or", "pm_colorless", "pm_legendary", "pm_monocolored", "pm_multicolored",
     "pm_snow", "pm_tapped", "pm_token", "pm_untapped", "post_a_graveyard", "post_attacking",
-    "post_blocking_self", "post_chosen_color", "post_defending_controls", "post_mv_ge", "post_mv_le",
+    "post_blocking_self", "post_chosen_color", "post_defending_controls",
     "post_named", "post_no_counters", "post_not_type", "post_opp_graveyard",
     "post_power_ge", "post_power_le", "post_target_opponent_controls", "post_target_player_controls",
     "post_total_pt_le", "post_toughness_ge", "post_toughness_le", "post_with_keyword", "post_without_keyword",
     "post_you_own", "post_your_hand", "type_words_and",
     # amounts.py
-    "ae_count", "ae_dealt_this_way", "ae_graveyard_size", "ae_greatest_power", "ae_hand_size", "ae_its_mv",
+    "ae_count", "ae_dealt_this_way", "ae_graveyard_size", "ae_greatest_power", "ae_hand_size",
     "ae_its_toughness", "ae_life_total", "ae_self_power", "ae_that_much", "ae_x", "amount_that_much",
     "cond_life_at_least", "cond_life_at_most", "cond_opp_controls", "cond_tapped",
     "cond_two_or_fewer_other_lands", "cond_two_other_lands", "cond_you_control_either",
@@ -82,7 +82,7 @@ NOT_YET_PLAYED = frozenset({
     "et_opponent", "et_player", "keywords_and_quoted", "keywords_quoted", "kw_number", "kw_protection_choice",
     "q_all_colors", "q_everything", "q_monocolored", "q_multicolored", "q_subtype", "q_type",
     # tokens.py
-    "colors_none", "colors_three", "colors_two", "token_for_each", "token_predefined",
+    "colors_none", "colors_three", "colors_two", "token_for_each",
     # mana.py
     "mp_any_combination", "mp_any_one_color", "mp_chosen_color", "mp_for_each",
 })

@@ -160,6 +160,9 @@ ABILITY_WORDS = (
 _ABILITY_WORD = re.compile(r"^(" + "|".join(re.escape(w) for w in ABILITY_WORDS) + r")\s*[—-]\s*", re.IGNORECASE)
 
 
+_CONVERTED = re.compile(r"\bconverted mana cost(s)?\b")
+
+
 def normalise(paragraph: str, name: str) -> str:
     s = strip_reminder(paragraph)
     s = _ABILITY_WORD.sub("", s)
@@ -172,6 +175,8 @@ def normalise(paragraph: str, name: str) -> str:
             s = re.sub(r"\b" + re.escape(short) + r"\b", "~", s)
     s = _SELF_WORDS.sub("~", s)
     s = s.lower()
+    # Older printings name mana value (202.3) "converted mana cost": one number, read one way.
+    s = _CONVERTED.sub(lambda m: "mana values" if m.group(1) else "mana value", s)
     s = re.sub(r"~'s\b", "~'s", s)
     s = re.sub(r"\s+", " ", s).strip()
     return s

@@ -15,7 +15,7 @@ from .abilities import Effect
 from .alike import alike_key
 from .decisions import ChooseCards, Decision, Option, Pick
 from .matching import object_matches
-from .objects import GameObject, LKI, Player, StackAbility
+from .objects import GameObject, LKI, Player, StackAbility, mana_value_of
 from .refs import (AllRef, AttachedRef, AttackedRef, ControllerOfRef, DefendingPlayerRef, EachPlayerRef, EventRef,
                    ExiledWithRef, FixedRef, OwnerOfRef, Ref, RememberedRef, SelfRef, TargetRef, TargetSpec, YouRef)
 from .state import ContinuousEffect
@@ -278,7 +278,7 @@ class Ctx:
             return 0
         c = self.game.chars(found[0])
         if stat == "mana value":
-            return c.mana_value
+            return mana_value_of(found[0], c)
         return getattr(c, stat) or 0
 
     def apnap(self, players: list[Player]) -> list[Player]:

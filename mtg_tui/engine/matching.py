@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .keywords import Trait, keywords_in
-from .objects import GameObject, LKI, Player
+from .objects import GameObject, LKI, Player, mana_value_of
 from .refs import ObjectFilter, PlayerFilter
 
 if TYPE_CHECKING:
@@ -104,7 +104,7 @@ def object_matches(game: "GameState", obj: GameObject | LKI, flt: ObjectFilter, 
         if cmp.stat == "total":
             n = (chars.power or 0) + (chars.toughness or 0) if chars.power is not None else None
         else:
-            n = chars.mana_value if cmp.stat == "mana value" else getattr(chars, cmp.stat)
+            n = mana_value_of(obj, chars) if cmp.stat == "mana value" else getattr(chars, cmp.stat)
         if not cmp.test(n):
             return False
     if flt.dealt_damage_by_source and (source_uid is None or source_uid not in obj.damaged_by):

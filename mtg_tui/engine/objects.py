@@ -352,6 +352,7 @@ class LKI(CopiedByField):
     attached_to: int | None = None
     damaged_by: list[int] = field(default_factory=list)
     card: CardDef | None = None
+    x: int = 0                   # the X chosen for it, if it was a spell (202.3e)
 
     @property
     def power(self) -> int | None:
@@ -360,3 +361,12 @@ class LKI(CopiedByField):
     @property
     def toughness(self) -> int | None:
         return self.chars.toughness
+
+
+def mana_value_of(obj: Any, chars: Characteristics) -> int:
+    """An object's mana value (202.3): on the stack, or last seen there, X counts as the number chosen
+    for it (202.3e); anywhere else as 0."""
+    n = chars.mana_value
+    if getattr(obj, "zone", "") == "stack" and getattr(obj, "x", 0):
+        n += obj.x * chars.mana_cost.x_count
+    return n
