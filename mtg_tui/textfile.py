@@ -1,7 +1,8 @@
-"""Reading the text files a player gives us (decklists, card files, scenarios).
+"""Reading the text files a player gives us (decklists, card files, scenarios, saved games).
 
 Every file is read as UTF-8; a byte-order mark at the start is allowed and
-dropped. A file that can't be read, isn't UTF-8 or isn't valid TOML is a
+dropped; a file larger than a few megabytes is refused unread. A file that
+can't be read, is too large, isn't UTF-8 or isn't valid TOML is a
 ``TextFileError`` whose message names the file and says what is wrong, in
 one line.
 """
@@ -13,17 +14,25 @@ from pathlib import Path
 from typing import Any
 
 
+# Far more than any decklist, card or scenario needs; a file without end (/dev/zero) stops here.
+MAX_FILE_BYTES = 4 * 1024 * 1024
+
+
 class TextFileError(ValueError):
     """A file that can't be read as text (or as TOML); the message names it."""
 
 
-def read_text(path: Path | str) -> str:
-    """The file's text: UTF-8, with or without a byte-order mark."""
+def read_text(path: Path | str, limit: int = MAX_FILE_BYTES) -> str:
+    """The file's text: UTF-8, with or without a byte-order mark, and at most ``limit`` bytes."""
     path = Path(path)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as f:
+            data = f.read(limit + 1)
     except OSError as e:
         raise TextFileError(f"{path}: can't read the file ({e.strerror or e})") from None
+    if len(data) > limit:
+        raise TextFileError(f"{path}: the file is larger than {limit // (1024 * 1024)} MB, "
+                            "more than any such file needs")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:

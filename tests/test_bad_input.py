@@ -93,6 +93,26 @@ def test_play_warns_about_a_deck_a_constructed_game_would_not_allow(tmp_path: Pa
     assert any("20 cards" in n for n in shown) and any("Lightning Bolt" in n for n in shown)
 
 
+def test_a_file_without_end_is_refused_not_read_into_memory(tmp_path: Path, db: Any) -> None:
+    from mtg_tui.textfile import MAX_FILE_BYTES, TextFileError, read_text
+    zero = Path("/dev/zero")
+    if not zero.exists():
+        pytest.skip("no /dev/zero here")
+    with pytest.raises(TextFileError, match="larger than"):
+        read_text(zero)
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"# " + b"x" * MAX_FILE_BYTES + b"\n4 Mountain\n")
+    with pytest.raises(DecklistError, match="big.txt: the file is larger than"):
+        read_decklist(big)
+    result = run_file(zero, db)
+    assert not result.passed and "larger than" in result.error and "internal error" not in result.error
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    (cards / "big.toml").write_bytes(b"# " + b"x" * MAX_FILE_BYTES + b"\n")
+    result = invoke("cards", "check", str(cards))
+    assert result.exit_code == 1 and "big.toml" in result.output and "larger than" in result.output
+
+
 # -- card files --------------------------------------------------------------------------------
 
 

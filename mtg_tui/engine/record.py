@@ -30,6 +30,8 @@ LINES_FORMAT = 2      # JSON lines, appended as the game goes
 # that sequence when it replays (``older_rules``): before version 2, the starting player's first draw step
 # took place (without the draw) instead of being skipped whole.
 RULES = 2
+# A save holds a line per answer: even a very long game is a small part of this.
+MAX_SAVE_BYTES = 256 * 1024 * 1024
 
 
 class RecordError(ValueError):
@@ -91,7 +93,7 @@ class Record:
         Only a file whose start can't be read at all is a RecordError.
         """
         try:
-            text = read_text(path)
+            text = read_text(path, limit=MAX_SAVE_BYTES)
         except TextFileError as e:
             raise RecordError(str(e)) from None
         return cls.parse(text, str(path))
