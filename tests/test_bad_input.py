@@ -57,6 +57,13 @@ def test_a_byte_order_mark_is_allowed(tmp_path: Path) -> None:
     assert parse_decklist("\ufeff4 Mountain").main == [(4, "Mountain")]
 
 
+def test_a_tab_or_several_spaces_may_follow_the_count() -> None:
+    deck = parse_decklist("4\tMountain\n3   Forest\nSB:\t2\tIsland")
+    assert deck.main == [(4, "Mountain"), (3, "Forest")] and deck.sideboard == [(2, "Island")]
+    with pytest.raises(DecklistError, match="malformed line"):
+        parse_decklist("SB:")
+
+
 def test_a_very_long_line_is_named_not_echoed(tmp_path: Path) -> None:
     deck = tmp_path / "long.txt"
     deck.write_text("4 " + "A" * 1_400_000 + "\n", encoding="utf-8")

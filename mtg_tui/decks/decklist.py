@@ -119,7 +119,7 @@ def _unknown_name_message(name: str, cards: CardDatabase | None = None) -> str:
 
 def _parse_card_line(body: str) -> tuple[int, str]:
     """Split a card line into (count, name); raise ValueError with a reason."""
-    first, _, rest = body.partition(" ")
+    first, _, rest = body.replace("\t", " ").partition(" ")     # a space or a tab after the count
     count = 1
     counted = _COUNT.match(first)
     if counted:
