@@ -165,6 +165,7 @@ class Policy(DecisionHandler[Any]):
     choose_sacrifice = sacrifice_cost = _by(choices.least_valuable)
     choose_legend = _by(choices.legend)
     choose_cards = _by(choices.pick_cards)
+    choose_costs = _by(choices.optional_costs)
     divide = _by(choices.divide)
 
     def _first_ones(self, d: Decision) -> Any:
@@ -230,4 +231,4 @@ class SafeAnswer(DecisionHandler[Any]):
         return d.option_values()[: d.min]
 
     choose_cards = choose_sacrifice = choose_legend = scry = surveil = search = choose_replacement = _fewest
-    prevention_order = sacrifice_cost = discard_cost = discard = bottom = _fewest
+    prevention_order = sacrifice_cost = discard_cost = discard = bottom = choose_costs = _fewest

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.decisions import (AssignDamage, DamageOrder, Decision, Divide, OrderTriggers, Targets,
+from ..engine.decisions import (ChooseCosts, AssignDamage, DamageOrder, Decision, Divide, OrderTriggers, Targets,
                                 YesNo)
 from ..engine.mana import COLOR_NAMES
 from .board import Board
@@ -79,6 +79,12 @@ def may(board: Board, d: YesNo) -> str:
             return "no"   # nothing to sacrifice: saying yes does nothing
         worth -= min(permanent_value(c, board.creatures) for c in fits)
     return "yes" if worth > 0 else "no"
+
+
+def optional_costs(board: Board, d: ChooseCosts) -> list[str]:
+    """Pay every optional cost that is only mana (kicker makes the spell better); never sacrifice or discard
+    for one."""
+    return [v for v in d.option_values() if v in d.mana_only]
 
 
 def scry(board: Board, d: Decision) -> list[int]:

@@ -514,6 +514,11 @@ def _if_you_do(i: I.IfYouDo, n: Notes) -> None:
     n.read(i.body)
 
 
+def _conditional(i: I.Conditional, n: Notes) -> None:
+    """What happens unless the condition holds, where the text says; else what happens if it does."""
+    n.read(i.otherwise or i.body)
+
+
 def _search(i: I.Search, n: Notes) -> None:
     n.hit(i.who, SEARCH, "search")
     if "Land" in i.filter.types:
@@ -579,6 +584,7 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.Delayed: _delayed,
     I.MayDo: _may_do,
     I.IfYouDo: _if_you_do,
+    I.Conditional: _conditional,
     I.Search: _search,
     I.Scry: _look(LOOK, "scry", "scry"),
     I.Surveil: _look(LOOK, "surveil", "scry"),

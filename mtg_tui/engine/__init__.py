@@ -33,7 +33,7 @@ What a user of the engine needs is exported here: ``new_game``, ``Game``,
 ``DecisionHandler`` and ``dispatch``, the record, and copies of a game (docs/decisions.md).
 """
 
-from .decisions import (CANCEL, AssignDamage, Bottom, ChooseCards, ChooseColor, ChooseLegend, ChooseMode,
+from .decisions import (CANCEL, AssignDamage, Bottom, ChooseCards, ChooseColor, ChooseCosts, ChooseLegend, ChooseMode,
                         ChooseReplacement, ChooseSacrifice, ChooseX, DamageOrder, Decision, DeclareAttackers,
                         DeclareBlockers, Discard, DiscardCost, Divide, IllegalAnswer, Mulligan, Option, OrderCards,
                         OrderTriggers, Pay, PreventionOrder, Priority, SacrificeCost, Scry, Search, Surveil, Targets,
@@ -52,7 +52,7 @@ __all__ = [
     "Priority", "DeclareAttackers", "DeclareBlockers", "DamageOrder", "AssignDamage", "OrderTriggers", "Targets",
     "ChooseMode", "ChooseX", "ChooseColor", "YesNo", "ChooseCards", "ChooseSacrifice", "ChooseLegend", "Scry",
     "Surveil", "Search", "OrderCards", "ChooseReplacement", "PreventionOrder", "SacrificeCost", "DiscardCost",
-    "Divide", "Discard", "Mulligan", "Bottom", "Pay",
+    "Divide", "Discard", "Mulligan", "Bottom", "Pay", "ChooseCosts",
     "pass_priority", "play_land", "cast", "activate",
 ]
 

@@ -53,12 +53,17 @@ class Effect(Immutable):
     def is_modal(self) -> bool:
         return bool(self.modes)
 
-    def target_specs(self, mode: tuple[int, ...] = ()) -> tuple[TargetSpec, ...]:
-        """The target words in play for the chosen modes; others take no target."""
-        if not self.modes:
-            return self.targets
-        used = {i for m in mode for i in self.mode_targets[m]}
-        return tuple(s if i in used else NO_TARGET for i, s in enumerate(self.targets))
+    def target_specs(self, mode: tuple[int, ...] = (), costs: tuple[str, ...] = ()) -> tuple[TargetSpec, ...]:
+        """The target words in play for the chosen modes and the optional costs paid (``costs``, by their
+        keyword: "kicker"); others take no target (601.2c)."""
+        specs = self.targets
+        if self.modes:
+            used = {i for m in mode for i in self.mode_targets[m]}
+            specs = tuple(s if i in used else NO_TARGET for i, s in enumerate(specs))
+        if any(s.cost_condition for s in specs):
+            specs = tuple(s if s.cost_condition is None or (s.cost_condition[0] in costs) == s.cost_condition[1]
+                          else NO_TARGET for s in specs)
+        return specs
 
 
 NO_TARGET = TargetSpec(objects=None, players=None, min_count=0, max_count=0, label="(unused)")

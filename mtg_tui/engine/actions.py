@@ -148,6 +148,8 @@ def _perform_moves(game: "GameState", objs: Sequence[GameObject], moves: list[Zo
             if from_zone == "stack":
                 new.x = obj.x
                 new.was_cast = True
+                if "costs" in obj.chosen:   # what was paid to cast it (400.7c): "if it was kicked"
+                    new.chosen["costs"] = obj.chosen["costs"]
             if "Planeswalker" in obj.card.types and obj.card.loyalty is not None:
                 new.counters["loyalty"] = obj.card.loyalty   # 306.5b
             new.chosen.update(m.chosen)

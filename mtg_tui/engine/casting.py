@@ -13,18 +13,18 @@ from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator
 
 from . import actions
 from .answers import is_number
-from .abilities import ActivatedAbility, AdditionalCost, CostReduction, Effect, SpellAbility
+from .abilities import ActivatedAbility, AdditionalCost, Cost, CostReduction, Effect, SpellAbility
 from .alike import alike_key
 from .conditions import condition_holds
 from .context import Ctx, run_effect
 from .costs import (activated_abilities, check_cost_picks, check_other_costs, cost_choices, execute_payment,
                     find_auto_payment, mana_sources, pay_other_costs, payment_units, plan_payment,
                     simple_mana_ability)
-from .decisions import (CANCEL, ChooseColor, ChooseMode, ChooseX, Decision, DiscardCost, Divide, IllegalAnswer, Option,
-                        Pay, Priority, SacrificeCost, division)
+from .decisions import (CANCEL, ChooseColor, ChooseCosts, ChooseMode, ChooseX, Decision, DiscardCost, Divide,
+                        IllegalAnswer, Option, Pay, Priority, SacrificeCost, division)
 from .events import Event
-from .instructions import DealDamage
-from .keywords import Trait, has_trait, keywords_in
+from .instructions import DealDamage, nested_instructions
+from .keywords import Trait, entry, has_trait, keywords_in
 from .keywords.base import chars_traits
 from .mana import COLOR_BY_NAME, COLOR_NAMES, ManaCost, Symbol, match_payment
 from .matching import object_matches
@@ -47,11 +47,12 @@ Gen = Generator[Decision, Any, Any]
 class _Traits:
     """What casting needs to know about a card's printed abilities, worked out once per card."""
 
-    __slots__ = ("additional", "flashback", "reductions", "hand_abilities", "flash")
+    __slots__ = ("additional", "optional", "flashback", "reductions", "hand_abilities", "flash")
 
     def __init__(self, card: Any) -> None:
         abilities = card.abilities
         self.additional = next((a.cost for a in abilities if isinstance(a, AdditionalCost)), None)
+        self.optional = tuple((kw.name, _as_cost(p)) for kw, p in keywords_in(abilities) if Trait.KICKER in kw.traits)
         self.flashback = next((p for kw, p in keywords_in(abilities) if Trait.FLASHBACK in kw.traits), None)
         self.reductions = tuple(a for a in abilities if isinstance(a, CostReduction))
         self.hand_abilities = any(isinstance(a, ActivatedAbility) and a.zone == "hand" for a in abilities)
@@ -71,6 +72,48 @@ def additional_cost(card: GameObject) -> Any:
     return traits(card).additional
 
 
+def _as_cost(param: Any) -> Cost:
+    return param if isinstance(param, Cost) else Cost(mana=param, text=param.text)
+
+
+def optional_costs(card: GameObject) -> tuple[tuple[str, Cost], ...]:
+    """The optional additional costs the card may be cast with, by keyword: kicker (702.32a, 601.2b)."""
+    return traits(card).optional
+
+
+def other_costs(card: GameObject, costs: Any = ()) -> Cost | None:
+    """The non-mana parts of a spell's costs: its "As an additional cost ..." and those of the optional
+    costs chosen (``costs``, by keyword; 601.2f). None when there are none."""
+    parts = [traits(card).additional] + [c for name, c in optional_costs(card) if name in (costs or ())]
+    parts = [c for c in parts if c is not None and (c.sacrifice or c.discard or c.pay_life)]
+    if not parts:
+        return None
+    if len(parts) == 1:
+        return parts[0]
+    return Cost(sacrifice=tuple(s for c in parts for s in c.sacrifice), discard=tuple(d for c in parts for d in c.discard),
+                pay_life=sum(c.pay_life for c in parts), text=", ".join(c.text for c in parts if c.text))
+
+
+def check_costs(card: GameObject, costs: Any) -> list[str]:
+    """The optional costs an answer chose (by keyword), checked against the card's (601.2b)."""
+    if costs is None:
+        return []
+    if isinstance(costs, str):
+        costs = [costs]
+    if not isinstance(costs, (list, tuple)) or not all(isinstance(c, str) for c in costs):
+        raise IllegalAnswer("the optional costs are a list of their keywords, such as [\"kicker\"]")
+    names = [name for name, _ in optional_costs(card)]
+    out = []
+    for c in costs:
+        word = c.strip().lower()
+        if word not in names:
+            raise IllegalAnswer(f"{card.name} has no {word} cost" + (f" (it has: {', '.join(names)})" if names else ""))
+        if word in out:
+            raise IllegalAnswer(f"the {word} cost is chosen twice")
+        out.append(word)
+    return out
+
+
 def flashback_cost(card: GameObject) -> ManaCost | None:
     return traits(card).flashback
 
@@ -84,9 +127,13 @@ def base_cost(game: "GameState", card: GameObject) -> ManaCost:
     return game.chars(card).mana_cost
 
 
-def total_cost(game: "GameState", card: GameObject, player: int, x: int) -> ManaCost:
-    """The total mana cost (601.2f): the cost with X, less any cost reductions (generic mana only)."""
+def total_cost(game: "GameState", card: GameObject, player: int, x: int, costs: Any = ()) -> ManaCost:
+    """The total mana cost (601.2f): the cost with X, plus the mana of the optional costs chosen (``costs``,
+    by keyword: kicker, 702.32a), less any cost reductions (generic mana only)."""
     cost = base_cost(game, card).with_x(x)
+    for name, extra in optional_costs(card):
+        if name in (costs or ()) and extra.has_mana:
+            cost = cost.plus(extra.mana)
     reductions = traits(card).reductions
     if not reductions:
         return cost
@@ -109,7 +156,7 @@ def total_cost(game: "GameState", card: GameObject, player: int, x: int) -> Mana
 
 def divided_damage(effect: Effect, specs: tuple[TargetSpec, ...], x: int) -> tuple[int, int] | None:
     """(index of the target word, total) when the spell divides damage among its targets (601.2d)."""
-    for ins in effect.instructions:
+    for ins in nested_instructions(effect.instructions):
         if isinstance(ins, DealDamage) and ins.divided and ins.to and isinstance(ins.to[0], TargetRef):
             i = ins.to[0].index
             total = ins.amount.n if isinstance(ins.amount, Const) else x
@@ -134,12 +181,14 @@ def aura_spec(game: "GameState", card: GameObject) -> TargetSpec | None:
     return None
 
 
-def cast_specs(game: "GameState", card: GameObject, mode: tuple[int, ...]) -> tuple[TargetSpec, ...]:
+def cast_specs(game: "GameState", card: GameObject, mode: tuple[int, ...],
+               costs: Any = ()) -> tuple[TargetSpec, ...]:
+    """The target words of a spell cast in these modes with these optional costs paid (601.2c)."""
     c = game.chars(card)
     if "Aura" in c.subtypes:
         spec = aura_spec(game, card)
         return (spec,) if spec else ()
-    return spell_effect(game, card).target_specs(mode)
+    return spell_effect(game, card).target_specs(mode, tuple(costs or ()))
 
 
 def is_sorcery_timing(game: "GameState", player: int) -> bool:
@@ -229,7 +278,7 @@ def castable(game: "GameState", card: GameObject, player: int) -> bool:
     if effect.is_modal:
         return any(has_legal_choice(game, effect.target_specs((m,)), player, card, None)
                    for m in range(len(effect.modes)))
-    return has_legal_choice(game, effect.targets, player, card, None)
+    return has_legal_choice(game, effect.target_specs(), player, card, None)
 
 
 def activation_problem(game: "GameState", obj: GameObject, index: int, player: int,
@@ -418,7 +467,7 @@ def _has_targets_for(game: "GameState", card: GameObject, c: Any, player: int) -
                    for m in range(len(effect.modes)))
     if not effect.targets:
         return True
-    return has_legal_choice(game, effect.targets, player, card, None)
+    return has_legal_choice(game, effect.target_specs(), player, card, None)
 
 
 def priority_decision(game: "GameState", player: int) -> Priority:
@@ -488,8 +537,10 @@ def _validate_cast(game: "GameState", player: int, ans: dict[str, Any]) -> dict[
         raise IllegalAnswer(f"{card.name} has no mana cost and can't be cast (118.6)")
     effect = spell_effect(game, card)
     out = {"action": "cast", "card": card.id, "mode": ans.get("mode"), "targets": ans.get("targets"),
-           "x": ans.get("x"), "pay": ans.get("pay"), "divide": ans.get("divide")}
-    extra = additional_cost(card)
+           "x": ans.get("x"), "pay": ans.get("pay"), "divide": ans.get("divide"), "costs": ans.get("costs")}
+    if out["costs"] is not None or not optional_costs(card):
+        out["costs"] = check_costs(card, out["costs"])
+    extra = other_costs(card, out["costs"])
     if extra is not None:
         why = check_other_costs(game, card, extra, player)
         if why:
@@ -508,14 +559,18 @@ def _validate_cast(game: "GameState", player: int, ans: dict[str, Any]) -> dict[
     elif not effect.is_modal and out["mode"] not in (None, [], ()):
         raise IllegalAnswer(f"{card.name} isn't modal")
     x = out["x"]
+    costs = out["costs"]
     has_x = base_cost(game, card).has_x
     if has_x:
-        _check_x(game, player, x, lambda v: total_cost(game, card, player, v))
+        _check_x(game, player, x, lambda v: total_cost(game, card, player, v, costs))
     elif x not in (None, 0):
         raise IllegalAnswer(f"{card.name} has no X in its cost")
-    if (effect.is_modal and out["mode"] is None) or (has_x and x is None):
+    if costs and not can_afford(game, player, total_cost(game, card, player, x or 0, costs), set(), card.id):
+        raise IllegalAnswer(f"you can't pay {card.name}'s {' and '.join(costs)} cost as well: it would cost "
+                            f"{total_cost(game, card, player, x or 0, costs).text}")
+    if (effect.is_modal and out["mode"] is None) or (has_x and x is None) or costs is None:
         return out
-    specs = cast_specs(game, card, mode)
+    specs = cast_specs(game, card, mode, costs)
     if out["targets"] is None:
         if not any(s.max_count for s in specs):
             out["targets"] = [[] for _ in specs]
@@ -535,7 +590,7 @@ def _validate_cast(game: "GameState", player: int, ans: dict[str, Any]) -> dict[
         raise IllegalAnswer(f"{card.name} doesn't divide damage among its targets")
     if out["pay"] is None:
         return out
-    cost = total_cost(game, card, player, x or 0)
+    cost = total_cost(game, card, player, x or 0, costs)
     plan_payment(game, player, cost, out["pay"], _avoid(out["targets"]), card.id)
     return out
 
@@ -650,14 +705,24 @@ def _missing(game: "GameState", player: int, action: dict[str, Any]) -> tuple[st
     if kind == "cast":
         card = game.objects[action["card"]]
         effect = spell_effect(game, card)
-        cost_with: Callable[[int], ManaCost] = lambda x: total_cost(game, card, player, x)  # noqa: E731
+        if action.get("costs") is None:
+            if effect.is_modal and action.get("mode") is None:
+                pass   # the mode is announced first (601.2b)
+            else:
+                d = _costs_decision(game, player, card, action)
+                if d is None:
+                    action["costs"] = []
+                else:
+                    return "costs", d
+        costs = tuple(action.get("costs") or ())
+        cost_with: Callable[[int], ManaCost] = lambda x: total_cost(game, card, player, x, costs)  # noqa: E731
         has_x = base_cost(game, card).has_x
         source: Any = card
         name = card.name
-        specs_of = lambda mode: cast_specs(game, card, mode)  # noqa: E731
+        specs_of = lambda mode: cast_specs(game, card, mode, costs)  # noqa: E731
         exclude: set[int] = set()
         skip: int | None = card.id
-        extra = additional_cost(card)
+        extra = other_costs(card, costs) if action.get("costs") is not None else additional_cost(card)
         if extra is not None:
             for kind in ("sacrifice", "discard"):
                 if getattr(extra, kind) and action.get(kind) is None:
@@ -718,6 +783,26 @@ def _missing(game: "GameState", player: int, action: dict[str, Any]) -> tuple[st
             return None
         return "pay", _pay_decision(game, player, total, _avoid(action.get("targets")), skip, action, exclude)
     return None
+
+
+def _costs_decision(game: "GameState", player: int, card: GameObject, action: dict[str, Any]) -> Decision | None:
+    """Which optional costs to pay (601.2b): offered when the player could pay them; None if none could be."""
+    payable = []
+    for name, extra in optional_costs(card):
+        if extra.sacrifice or extra.discard or extra.pay_life:
+            if check_other_costs(game, card, Cost(sacrifice=extra.sacrifice, discard=extra.discard,
+                                                  pay_life=extra.pay_life), player):
+                continue
+        if extra.has_mana and not can_afford(game, player, total_cost(game, card, player, 0, (name,)), set(), card.id):
+            continue
+        payable.append(Option(name, f"{name.capitalize()} {extra.text}" if extra.has_mana
+                              else f"{name.capitalize()}—{extra.text[:1].upper()}{extra.text[1:]}"))
+    if not payable:
+        return None
+    return ChooseCosts(player=player, prompt=f"{card.name}: pay optional costs? (choose none to cast it without)",
+                       options=payable, min=0, max=len(payable), source=card.id,
+                       mana_only=tuple(n for n, c in optional_costs(card) if not (c.sacrifice or c.discard or c.pay_life)),
+                       legal=lambda ans: _validated(game, player, action, "costs", ans))
 
 
 def _cost_pick_decision(game: "GameState", player: int, obj: GameObject, cost: Any, kind: str) -> Decision:
@@ -781,7 +866,8 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     mode = _mode_tuple(effect, action.get("mode")) if effect.is_modal else ()
     x = action.get("x") or 0
     targets = action.get("targets") or []
-    cost = total_cost(game, card, player, x)
+    costs = tuple(action.get("costs") or ())
+    cost = total_cost(game, card, player, x, costs)
     from_zone = card.zone
     plan = plan_payment(game, player, cost, action.get("pay") or "auto", _avoid(targets), card.id)
     spell = actions.move(game, card, "stack", controller=player, log=False)
@@ -794,8 +880,10 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
         exile_when_it_leaves_the_stack(game, spell)
     if action.get("divide"):
         spell.chosen["divide"] = dict(action["divide"])
+    if costs:
+        spell.chosen["costs"] = costs
     execute_payment(game, player, cost, plan)
-    extra = additional_cost(card)
+    extra = other_costs(card, costs)
     if extra is not None:
         yield from pay_other_costs(game, None, extra, player, {k: action[k] for k in ("sacrifice", "discard")
                                                                 if action.get(k)})
@@ -804,12 +892,17 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
         text += f" with X={x}"
     if mode:
         text += f" (mode {', '.join(str(m + 1) for m in mode)})"
+    cites: tuple[str, ...] = ("601.2",)
+    for name, extra in optional_costs(card):
+        if name in costs:
+            text += f", paying its {name} cost ({extra.text})"
+            cites += (entry(name).cites, "601.2b")
     flat = [t for row in spell.targets for t in row]
     if flat:
         text += " targeting " + ", ".join(game.describe(t) for t in flat)
-    game.log_event(text + ".", ("601.2",), (spell.id,) + tuple(flat), player=player, kind="cast")
+    game.log_event(text + ".", cites, (spell.id,) + tuple(flat), player=player, kind="cast")
     game.spells_cast_this_turn[player] = game.spells_cast_this_turn.get(player, 0) + 1
-    game.emit([Event("cast", spell_id=spell.id, player=player)] + targeted_events(spell, player))
+    game.emit([Event("cast", spell_id=spell.id, player=player, costs=costs)] + targeted_events(spell, player))
     return spell
 
 

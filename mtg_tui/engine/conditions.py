@@ -8,7 +8,7 @@ against the game from the point of view of a resolving spell or ability
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .matching import object_matches
 from .objects import GameObject
@@ -29,17 +29,46 @@ class Condition:
     kind: "self_untapped", "self_tapped", "self_attacking", "you_control"
     (filter, at least ``count``), "you_control_at_most", "opponent_controls",
     "any_player_controls", "life_at_most" / "life_at_least" (count),
-    "your_turn".
+    "your_turn", "cost_paid" (this spell, or the spell this permanent was, was
+    cast paying the optional cost ``what``, e.g. "kicker": 702.32d, 400.7c),
+    "event_cost_paid" (the spell whose casting triggered the ability was).
+    ``negated``: the condition is that it doesn't hold ("wasn't kicked").
     """
 
     kind: str
     filter: ObjectFilter | None = None
     count: int = 1
+    what: str = ""
+    negated: bool = False
 
 
 def condition_holds(game: "GameState", cond: Condition, ctx: "Ctx") -> bool:
     """Does the condition hold for a resolving spell or ability, or a replacement as it applies?"""
+    if cond.kind == "cost_paid":
+        spell = ctx.stack_obj if isinstance(ctx.stack_obj, GameObject) else None
+        return (cond.what in costs_paid(spell or ctx.self_object() or ctx.source)) != cond.negated
+    if cond.kind == "event_cost_paid":
+        return (cond.what in tuple(getattr(ctx.event, "costs", None) or ())) != cond.negated
     return holds(game, cond, ctx.controller, ctx.self_object(), ctx.source_id, ctx.source_uid)
+
+
+def condition_note(cond: Condition, held: bool, name: str) -> tuple[str, tuple[str, ...]] | None:
+    """What the log says when an effect checks a condition about how a spell was cast, with the rules it
+    cites (the optional cost's keyword: kicker 702.32); None for conditions the log needn't mention."""
+    if cond.kind not in ("cost_paid", "event_cost_paid"):
+        return None
+    from .keywords import entry
+    kw = entry(cond.what)
+    paid = held != cond.negated
+    spell = "the spell that triggered it" if cond.kind == "event_cost_paid" else name
+    return (f"{name}: {spell} was cast {'with' if paid else 'without'} its {kw.name} cost paid.",
+            (kw.cites, "608.2c"))
+
+
+def costs_paid(obj: Any) -> tuple[str, ...]:
+    """The optional costs (by keyword) paid to cast this spell, or the spell this permanent was (400.7c)."""
+    chosen = getattr(obj, "chosen", None)
+    return tuple(chosen.get("costs", ())) if isinstance(chosen, dict) else ()
 
 
 def holds(game: "GameState", cond: Condition, you: int, me: GameObject | None, source_id: int | None,

@@ -522,6 +522,15 @@ class PreventionOrder(Pick):
 
 
 @decision_type
+class ChooseCosts(Pick):
+    """Choose the optional costs to pay as a spell is cast, such as kicker (601.2b, 702.32a): options are the
+    costs' keywords ("kicker"); none to pay none. ``mana_only`` names those that are only mana."""
+
+    subkind = "costs"
+    mana_only: tuple[str, ...] = ()
+
+
+@decision_type
 class SacrificeCost(Pick):
     """Choose the permanents to sacrifice to pay a cost (118, 601.2h)."""
 
@@ -656,8 +665,9 @@ def play_land(card: int) -> dict[str, Any]:
 
 
 def cast(card: int, *, targets: list[list[int]] | None = None, mode: list[int] | None = None,
-         x: int | None = None, pay: Any = "auto") -> dict[str, Any]:
-    return {"action": "cast", "card": card, "targets": targets, "mode": mode, "x": x, "pay": pay}
+         x: int | None = None, pay: Any = "auto", costs: list[str] | None = None) -> dict[str, Any]:
+    """A cast action; ``costs`` are the optional costs paid, by keyword (["kicker"]; None: asked if it has any)."""
+    return {"action": "cast", "card": card, "targets": targets, "mode": mode, "x": x, "pay": pay, "costs": costs}
 
 
 def activate(source: int, ability: int = 0, *, targets: list[list[int]] | None = None,

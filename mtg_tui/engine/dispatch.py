@@ -15,7 +15,8 @@ import re
 from abc import ABC, abstractmethod
 from typing import Generic, TypeVar
 
-from .decisions import (AssignDamage, Bottom, ChooseCards, ChooseColor, ChooseLegend, ChooseMode, ChooseReplacement,
+from .decisions import (AssignDamage, Bottom, ChooseCards, ChooseColor, ChooseCosts, ChooseLegend, ChooseMode,
+                        ChooseReplacement,
                         ChooseSacrifice, ChooseX, DamageOrder, Decision, DeclareAttackers, DeclareBlockers, Discard,
                         DiscardCost, Divide, Mulligan, OrderCards, OrderTriggers, Pay, PreventionOrder, Priority,
                         SacrificeCost, Scry, Search, Surveil, Targets, YesNo)
@@ -86,6 +87,9 @@ class DecisionHandler(ABC, Generic[T]):
 
     @abstractmethod
     def prevention_order(self, d: PreventionOrder) -> T: ...
+
+    @abstractmethod
+    def choose_costs(self, d: ChooseCosts) -> T: ...
 
     @abstractmethod
     def sacrifice_cost(self, d: SacrificeCost) -> T: ...

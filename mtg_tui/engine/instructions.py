@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Generator
 
 from . import actions
 from .abilities import Effect, Instruction, KeywordAbility, LayerOp, ProtectionChoice, Quality, StaticAbility, Trigger
+from .conditions import condition_holds, condition_note
 from .costs import execute_payment, find_auto_payment
 from .damage import deal_damage
 from .decisions import (ChooseCards, ChooseColor, ChooseSacrifice, Decision, Discard as DiscardCards, Option,
@@ -924,3 +925,32 @@ class IfYouDo(Instruction):
         if ctx.did:
             for ins in self.body:
                 yield from ins.run(ctx)
+
+
+@dataclass(frozen=True)
+class Conditional(Instruction):
+    """"If [condition], [instructions]": checked when the effect gets there (608.2c). ``otherwise`` is what
+    happens when it doesn't hold: a later "if [condition], [instructions] instead" takes the place of the
+    part of the effect before it (as "if this spell was kicked, ... instead", 702.32e)."""
+
+    condition: Any
+    body: tuple[Instruction, ...]
+    otherwise: tuple[Instruction, ...] = ()
+
+    def run(self, ctx: "Ctx") -> Gen:
+        holds = condition_holds(ctx.game, self.condition, ctx)
+        note = condition_note(self.condition, holds, ctx.source_name)
+        if note is not None:
+            ctx.game.log_event(note[0], note[1])
+        for ins in self.body if holds else self.otherwise:
+            yield from ins.run(ctx)
+
+
+def nested_instructions(instructions: tuple[Instruction, ...]) -> Generator[Instruction, None, None]:
+    """These instructions and those inside them ("you may ...", "if ...": the parts that may happen)."""
+    for ins in instructions:
+        yield ins
+        for part in ("body", "otherwise"):
+            inner = getattr(ins, part, None)
+            if isinstance(inner, tuple):
+                yield from nested_instructions(inner)

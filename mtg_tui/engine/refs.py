@@ -73,6 +73,8 @@ class ObjectFilter(Immutable):
     chosen_color: bool = False               # "of the chosen color": the source's choice (614.12)
 
     def describe(self) -> str:
+        if self.any_of:
+            return " or ".join(dict.fromkeys(f.describe() for f in self.any_of))
         bits: list[str] = []
         if self.another:
             bits.append("another")
@@ -117,6 +119,9 @@ class TargetSpec(Immutable):
     label: str = "target"
     distinct_from: tuple[int, ...] = ()
     divide: bool = False       # the spell's damage is divided among these targets (601.2d)
+    # A target word of a part of a spell that happens only if an optional cost was paid ("kicker", True) or
+    # only if it wasn't ("kicker", False): chosen only then, else the spell is cast without it (601.2c, 702.32g).
+    cost_condition: tuple[str, bool] | None = None
 
     @property
     def text(self) -> str:

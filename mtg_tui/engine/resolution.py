@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Generator
 from . import actions
 from .abilities import Effect, SpellAbility, TriggeredAbility
 from .casting import aura_spec
-from .conditions import condition_holds
+from .conditions import condition_holds, costs_paid
 from .context import Ctx, run_effect
 from .decisions import Decision
 from .objects import GameObject, StackAbility
@@ -81,7 +81,7 @@ def resolve_top(game: "GameState") -> Gen:
 
     ability = next((a for a in c.abilities if isinstance(a, SpellAbility)), None)
     effect = ability.effect if ability is not None else Effect()
-    specs = effect.target_specs(spell.mode)
+    specs = effect.target_specs(spell.mode, costs_paid(spell))
     ctx = Ctx(game, spell.controller, spell, spell.id, spell.card_uid, spell.name, specs, spell.targets,
               spell.x, None, spell)
     if not ctx.check_targets():

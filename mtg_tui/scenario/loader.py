@@ -22,7 +22,7 @@ ZONES = ("library", "hand", "battlefield", "graveyard", "exile")
 
 INPUT_KEYS = {"cast", "play", "activate", "attack", "block", "damage_order", "assign", "order", "targets",
               "choose", "concede"}
-INPUT_OPTIONS = {"player", "targets", "mode", "x", "pay", "ability", "divide"}
+INPUT_OPTIONS = {"player", "targets", "mode", "x", "pay", "ability", "divide", "costs"}
 # `reader = true` on an input: a walkthrough lets the reader make that decision (the scenario runner
 # applies the script's input as usual).
 READER_INPUTS = ("attack", "block", "damage_order", "assign", "order", "targets", "choose")
@@ -341,7 +341,7 @@ def _check_step(s: dict[str, Any], i: int, players: list[str]) -> None:
         raise ScenarioError(f"step {i}: say must be text", i)
     if "cite" in s and (not isinstance(s["cite"], list) or not all(isinstance(c, str) for c in s["cite"])):
         raise ScenarioError(f"step {i}: cite must be a list of rule numbers as strings", i)
-    for opt in ("mode", "x", "pay", "ability"):
+    for opt in ("mode", "x", "pay", "ability", "costs"):
         if opt in s and not main:
             raise ScenarioError(f"step {i}: {opt} goes with an input", i)
     if "cite" in s and "say" not in s:

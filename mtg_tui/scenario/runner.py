@@ -16,7 +16,7 @@ from typing import Any
 from ..cardtext.errors import CardError
 from ..engine import casting
 from ..engine.alike import alike_key
-from ..engine.decisions import (AssignDamage, Bottom, ChooseMode, ChooseReplacement, DamageOrder, Decision,
+from ..engine.decisions import (ChooseCosts, AssignDamage, Bottom, ChooseMode, ChooseReplacement, DamageOrder, Decision,
                                 DeclareAttackers, DeclareBlockers, IllegalAnswer, OrderTriggers, Pay, Priority, Targets,
                                 YesNo)
 from ..engine.dispatch import DecisionHandler, dispatch
@@ -283,7 +283,8 @@ class Runner:
             return {"action": "play", "card": card.id}
         if kind == "cast":
             card = self.res.own_object(e["cast"], who, [g.players[who].hand], set(), n, "cards")
-            action: dict[str, Any] = {"action": "cast", "card": card.id}
+            action: dict[str, Any] = {"action": "cast", "card": card.id,
+                                      "costs": optional_costs(e.get("costs", []), n)}
             mode = self._mode(e, n)
             if mode is not None:
                 action["mode"] = [mode]
@@ -297,7 +298,7 @@ class Runner:
             if "targets" in e:
                 if card.zone not in ("hand", "graveyard"):
                     return action   # refused by the engine for the right reason
-                specs = casting.cast_specs(g, card, tuple(m - 1 for m in action.get("mode", [])))
+                specs = casting.cast_specs(g, card, tuple(m - 1 for m in action.get("mode", [])), action["costs"])
                 action["targets"] = self._targets(e["targets"], specs, who, card, card.id, n)
             return action
         if kind == "activate":
@@ -530,6 +531,7 @@ class Implicit(DecisionHandler[Any]):
     damage_order = assign_damage = order_triggers = targets = choose_mode = choose_x = choose_color = _scripted
     yes_no = choose_cards = choose_sacrifice = choose_legend = scry = surveil = search = order_cards = _scripted
     choose_replacement = prevention_order = sacrifice_cost = discard_cost = divide = discard = mulligan = _scripted
+    choose_costs = _scripted
 
 
 class Scripted(DecisionHandler[Any]):
@@ -566,6 +568,10 @@ class Scripted(DecisionHandler[Any]):
     def choose_mode(self, d: ChooseMode) -> Any:
         return [self.value] if isinstance(self.value, int) else self.value
 
+    def choose_costs(self, d: ChooseCosts) -> Any:
+        """Optional costs by their keyword: ["kicker"] (or "kicker"); [] for none."""
+        return optional_costs(self.value, self.n)
+
     def targets(self, d: Targets) -> Any:
         return self.runner._spread_refs(self.value, d.specs, self.n)
 
@@ -594,6 +600,14 @@ class Scripted(DecisionHandler[Any]):
         raise ScenarioError(f"step {self.n}: a choose entry doesn't answer {d.kind}", self.n)
 
     priority = declare_attackers = declare_blockers = damage_order = assign_damage = order_triggers = _not_a_choice
+
+
+def optional_costs(value: Any, n: int) -> list[str]:
+    """`costs = ["kicker"]`: the optional costs to pay, by keyword (none when absent)."""
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list) or not all(isinstance(c, str) for c in items):
+        raise ScenarioError(f"step {n}: costs is a list of optional costs by keyword, such as [\"kicker\"]", n)
+    return [c.strip().lower() for c in items]
 
 
 def stack_names(game: Game) -> list[str]:

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from rich.text import Text
 
-from ..engine.decisions import (AssignDamage, Bottom, ChooseColor, ChooseMode, ChooseX, DamageOrder, Decision,
+from ..engine.decisions import (ChooseCosts, AssignDamage, Bottom, ChooseColor, ChooseMode, ChooseX, DamageOrder, Decision,
                                 DeclareAttackers, DeclareBlockers, Discard, Divide, Mulligan, OrderCards, OrderTriggers,
                                 Pay, Priority, Scry, Targets, YesNo)
 from ..engine.dispatch import DecisionHandler, dispatch
@@ -929,6 +929,11 @@ class PromptFor(DecisionHandler[Prompt]):
     def divide(self, d: Divide) -> Prompt:
         return DividePrompt(self._title(d), [(t, describe(self.snap, t)) for t in d.targets], d.total,
                             d.cancellable)
+
+    def choose_costs(self, d: ChooseCosts) -> Prompt:
+        return PickPrompt(self._title(d), _choices(d, self.snap), d.min, d.max, done=list, cancellable=d.cancellable,
+                          kind="costs", explain="Pick the optional costs to pay as you cast it (601.2b); pick none "
+                          "and confirm to cast it without them.")
 
     def _pick(self, d: Decision) -> Prompt:
         return PickPrompt(self._title(d), _choices(d, self.snap), d.min, d.max, cancellable=d.cancellable,

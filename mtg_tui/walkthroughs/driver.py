@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.alike import alike_key
-from ..engine.decisions import (AssignDamage, ChooseLegend, ChooseMode, DamageOrder, Decision, DeclareAttackers,
+from ..engine.decisions import (ChooseCosts, AssignDamage, ChooseLegend, ChooseMode, DamageOrder, Decision, DeclareAttackers,
                                 DeclareBlockers, Divide, IllegalAnswer, Mulligan, OrderTriggers, Targets)
 from ..engine.dispatch import DecisionHandler, dispatch
 from ..engine.game import Game
@@ -533,6 +533,7 @@ class Canonical(DecisionHandler[Any]):
         return repr(self.answer)
 
     priority = order_triggers = choose_mode = choose_x = choose_color = yes_no = mulligan = pay = divide = _as_text
+    choose_costs = _as_text
 
     def _keys(self) -> list[str]:
         return [repr(_ids_key(self.g, x)) for x in self.answer]
@@ -667,6 +668,9 @@ class InWords(DecisionHandler[str]):
 
     def choose_mode(self, d: ChooseMode) -> str:
         return "; ".join(d.label_of(v) for v in self.answer)
+
+    def choose_costs(self, d: ChooseCosts) -> str:
+        return "pay " + _and([d.label_of(v) for v in self.answer]) if self.answer else "no optional costs"
 
     def choose_legend(self, d: ChooseLegend) -> str:
         return "keep " + _and(_names(self.g, self.answer, d.option_values()))

@@ -113,3 +113,13 @@ class Amounts(Templates):
 
     def cond_self_attacking(self) -> Condition:
         return Condition("self_attacking")
+    def cond_kicked(self) -> Condition:
+        """"If this spell was kicked" / "if it was kicked" (702.32d, 400.7c)."""
+        return Condition("cost_paid", what="kicker")
+
+    def cond_not_kicked(self) -> Condition:
+        return Condition("cost_paid", what="kicker", negated=True)
+
+    def cond_event_kicked(self) -> Condition:
+        """"Whenever you cast a spell, if that spell was kicked": the spell that triggered the ability."""
+        return Condition("event_cost_paid", what="kicker")

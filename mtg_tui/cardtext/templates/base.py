@@ -64,6 +64,7 @@ class Scope:
     looked: str | None = None       # the cards a "look at the top" named, for "them"
     duration: str | None = None     # the sentence's leading "Until end of turn, ..."
     said: list[Any] = field(default_factory=list)   # the instructions of the body being read, so far
+    it_means_self: bool = False     # "If this spell was kicked, it ...": "it" is the object itself
 
     def add_target(self, spec: TargetSpec) -> TargetRef:
         self.targets.append(spec)

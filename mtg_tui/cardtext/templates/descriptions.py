@@ -50,7 +50,10 @@ class Descriptions(Templates):
                         f[key] = value
         lists = {k: tuple(dict.fromkeys(f.pop(k)) if k in _DEDUPED else f.pop(k)) for k in _LISTS}
         either = f.pop("attacking_or_blocking", False)
+        kinds = f.pop("type_or_subtype", False)
         out = ObjectFilter(zone=zone, **lists, **f)
+        if kinds:
+            out = ObjectFilter(any_of=(replace(out, subtypes=()), replace(out, types=())), zone=zone)
         if either:
             out = ObjectFilter(any_of=(replace(out, attacking=True), replace(out, blocking=True)), zone=zone)
         return out
@@ -141,6 +144,8 @@ class Descriptions(Templates):
         else:
             mod = {"types": [w.value for w in words.words if w.kind == "type"],
                    "subtypes": [w.value for w in words.words if w.kind == "subtype"]}
+            if mod["types"] and mod["subtypes"]:
+                mod["type_or_subtype"] = True   # "an artifact or Goblin": either one fits
         for key, value in (_card_word(str(card_word)) if card_word is not None else {"zone": "battlefield"}).items():
             mod[key] = mod.get(key, []) + value if key in _LISTS else value
         return mod

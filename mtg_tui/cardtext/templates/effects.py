@@ -8,7 +8,7 @@ duration ("Until end of turn, ...") that covers its clauses.
 
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass, replace
+from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any
 
 from lark import Tree
@@ -16,7 +16,7 @@ from lark import Tree
 from ...engine import instructions as I
 from ...engine.abilities import Effect
 from ...engine.objects import CardDef
-from ...engine.refs import Amount, SelfRef, XAmount, YouRef
+from ...engine.refs import Amount, SelfRef, TargetRef, XAmount, YouRef
 from ...engine.abilities import Trigger
 from ..errors import TextError
 from .base import Amend, Templates, Verb, find, top_down
@@ -34,9 +34,19 @@ class Effects(Templates):
         scope = self.scope
         said: list[Any] = []
         outer, scope.said = scope.said, said
+        starts: list[tuple[int, int]] = []    # where each sentence's instructions and target words begin
         try:
             for sentence in body.children:
-                said.extend(self.transform(sentence))
+                begun = (len(said), len(scope.targets))
+                for made in self.transform(sentence):
+                    if isinstance(made, Instead):
+                        if not starts:
+                            raise TextError("\"instead\" needs something before it to replace", "instead")
+                        said[starts[-1][0]:] = [self._instead(made, said[starts[-1][0]:], starts[-1][1], begun[1])]
+                        begun = starts.pop()
+                    else:
+                        said.append(made)
+                starts.append(begun)
         finally:
             scope.said = outer
         ins: list[I.Instruction] = []
@@ -79,6 +89,54 @@ class Effects(Templates):
     def dies_exile_instead(self, tree: Tree) -> list[Any]:
         """"If it would die this turn, exile it instead" (614.1a)."""
         return [I.ExileIfDies(self.scope.last_obj or SelfRef())]
+
+    @top_down
+    def if_sentence(self, tree: Tree) -> list[Any]:
+        """"If [condition], [effect]": checked as the effect gets there (608.2c). Target words of a part that
+        happens only if an optional cost was paid are chosen only then (601.2c, 702.32g)."""
+        condition = self._condition_of(tree)
+        first = len(self.scope.targets)
+        body = self._clauses_of(tree, None)
+        self.scope.it_means_self = False
+        self._targets_only_if(condition, first, len(self.scope.targets), True)
+        return [I.Conditional(condition, tuple(body))]
+
+    def _condition_of(self, sentence: Tree) -> Any:
+        """A sentence's leading "if [condition]". One about how this object was cast ("if this spell was
+        kicked") names the object itself: "it" after it means this object."""
+        condition = self.transform(sentence.children[0])
+        self.scope.it_means_self = getattr(condition, "kind", "") == "cost_paid"
+        return condition
+
+    @top_down
+    def if_instead_sentence(self, tree: Tree) -> list[Any]:
+        """"If [condition], [effect] instead": takes the place of the sentence before it when the condition
+        holds (702.32e, 608.2c); ``effect_of`` puts it together with that sentence."""
+        condition = self._condition_of(tree)
+        first = len(self.scope.targets)
+        body = self._clauses_of(tree, None)
+        self.scope.it_means_self = False
+        self._targets_only_if(condition, first, len(self.scope.targets), True)
+        return [Instead(condition, tuple(body))]
+
+    def _instead(self, made: "Instead", before: list[Any], first: int, last: int) -> I.Instruction:
+        """The sentence before an "instead", and the instead: one happens, by the condition. The earlier
+        sentence's target words that the instead doesn't use are chosen only when it won't happen."""
+        if any(isinstance(i, Amend) for i in before):
+            raise TextError("\"instead\" after this kind of sentence isn't supported yet", "instead")
+        used = target_indices(made.body)
+        for i in range(first, last):
+            if i not in used:
+                self._targets_only_if(made.condition, i, i + 1, False)
+        return I.Conditional(made.condition, made.body, tuple(before))
+
+    def _targets_only_if(self, condition: Any, first: int, last: int, holds: bool) -> None:
+        """Mark target words [first, last) as chosen only if an optional cost was (``holds``) or wasn't paid."""
+        if getattr(condition, "kind", "") != "cost_paid":
+            return
+        paid = holds != condition.negated
+        for i in range(first, last):
+            self.scope.targets[i] = replace(self.scope.targets[i], cost_condition=(condition.what, paid))
 
     @top_down
     def otherwise_sentence(self, tree: Tree) -> list[Any]:
@@ -185,6 +243,25 @@ class Effects(Templates):
 
     def prevent_all_combat_by(self, _ref: Any) -> I.Instruction:
         raise TextError("this kind of prevention isn't supported yet", "prevent")
+
+
+@dataclass(frozen=True)
+class Instead:
+    """A sentence "if [condition], [body] instead", before ``effect_of`` joins it to the sentence it replaces."""
+
+    condition: Any
+    body: tuple[I.Instruction, ...]
+
+
+def target_indices(thing: Any) -> set[int]:
+    """The target words (their numbers) that instructions refer to."""
+    if isinstance(thing, TargetRef):
+        return {thing.index}
+    if isinstance(thing, (tuple, list)):
+        return set().union(*(target_indices(t) for t in thing)) if thing else set()
+    if is_dataclass(thing) and not isinstance(thing, (type, CardDef)):
+        return set().union(*(target_indices(getattr(thing, f.name)) for f in fields(thing)))
+    return set()
 
 
 def merged_clauses(clauses: Tree) -> list[Tree]:

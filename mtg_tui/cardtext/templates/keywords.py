@@ -13,7 +13,7 @@ from typing import Any
 
 from lark import Token
 
-from ...engine.abilities import KeywordAbility, ProtectionChoice, Quality
+from ...engine.abilities import Cost, KeywordAbility, ProtectionChoice, Quality
 from ...engine.keywords import spelled
 from ...engine.mana import ManaCost
 from ...engine.refs import ObjectFilter
@@ -52,6 +52,14 @@ class Keywords(Templates):
     def kw_quality(self, word: Token, *qualities: list[Quality]) -> list[Any]:
         """One ability per quality: "from black and from red" is two (702.16g, 702.11f)."""
         return [a for each in qualities for q in each for a in self._abilities_of(str(word), q)]
+
+    def kw_cost_other(self, word: Token, cost: Cost) -> list[Any]:
+        """"Kicker—Sacrifice a creature": a keyword whose cost is more than mana (702.32a), where its entry
+        allows one."""
+        kw, _ = spelled(str(word))
+        if not kw.any_cost:
+            raise TextError(f"{word} with a cost that isn't only mana isn't supported yet", str(word))
+        return self._abilities_of(str(word), replace(cost, text=cost_words(cost)))
 
     def kw_object(self, word: Token, what: ObjectFilter | str) -> list[Any]:
         if not isinstance(what, ObjectFilter):
@@ -119,11 +127,26 @@ def printed(word: str, param: Any) -> str:
         return head
     if isinstance(param, ManaCost):
         return f"{head} {param.text}"
+    if isinstance(param, Cost):
+        return f"{head}—{param.text[:1].upper()}{param.text[1:]}"
     if isinstance(param, Quality):
         return f"{head} {param.text}"
     if isinstance(param, ObjectFilter):
         return f"{head} {param.describe()}"
     return f"{head} {param}"
+
+
+def cost_words(cost: Cost) -> str:
+    """A cost in words, as a card writes it: "{1}, sacrifice a creature"."""
+    def counted(n: int, flt: ObjectFilter) -> str:
+        what = flt.describe()
+        return f"{'an' if what[:1] in 'aeiou' else 'a'} {what}" if n == 1 else f"{n} {what}s"
+    parts = [cost.mana.text] if cost.has_mana else []
+    parts += [f"sacrifice {counted(n, flt)}" for n, flt in cost.sacrifice]
+    parts += [f"discard {counted(n, flt)}" for n, flt in cost.discard]
+    if cost.pay_life:
+        parts.append(f"pay {cost.pay_life} life")
+    return ", ".join(parts)
 
 
 def _written(param: Any) -> str:

@@ -76,6 +76,8 @@ class Refs(Templates):
         return self._named(SelfRef())
 
     def or_it(self) -> Ref:
+        if self.scope.it_means_self:   # named by the sentence's condition; "that creature" still means the last one
+            return SelfRef()
         return self._named(self.scope.last_obj or SelfRef())
 
     def or_they(self) -> Ref:

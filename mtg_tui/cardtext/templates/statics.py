@@ -40,6 +40,11 @@ class Statics(Templates):
                 if sentence.data == "replacement_sentence":
                     replacement = self.static_replacement(sentence)
                     continue
+                if sentence.data == "if_sentence":
+                    replacement = self._conditional_entering(sentence, replacement)
+                    continue
+                if sentence.data != "sentence":
+                    raise TextError("this static ability isn't supported yet", words_of(sentence))
                 if find(sentence, "lead_duration") is not None:
                     raise TextError("a permanent's ability can't last \"until end of turn\"", "until end of turn")
                 clauses = find(sentence, "clauses")
@@ -69,6 +74,19 @@ class Statics(Templates):
                 raise TextError("a replacement effect \"as long as ...\" isn't supported yet", "as long as")
             defs = [replace(d, condition=condition) for d in defs]
         return [StaticAbility(effects=tuple(defs), replacement=replacement)]
+
+    def _conditional_entering(self, sentence: Tree, replacement: Any) -> Any:
+        """"If ~ was kicked, it enters with two +1/+1 counters on it" (614.1c): counters only if it holds."""
+        clauses = merged_clauses(find(sentence, "clauses"))
+        cl = clauses[0]
+        if replacement is not None or len(clauses) != 1 or cl.data != "subj_clause" or \
+                cl.children[0].data not in ("or_self", "or_it") or len(cl.children[1].children) != 1 or \
+                cl.children[1].children[0].data not in _ENTERS_WITH_COUNTERS:
+            raise TextError("a condition on this static ability isn't supported yet", words_of(sentence))
+        vp = cl.children[1].children[0]
+        condition = self.transform(sentence.children[0])
+        n, kind = self.transform(find(vp, "counters"))
+        return EntersWithCounters(kind, n, vp.data == "vp_enters_tapped_with_counters", condition)
 
     def _static_form(self, subject: Tree, vps: list[Tree]) -> list[Any]:
         """One clause of a static ability: ContinuousDefs, and a replacement for how this enters."""

@@ -49,6 +49,7 @@ class Trait(Enum):
     INDESTRUCTIBLE = "can't be destroyed"                                   # actions, sba (702.12b)
     FLASH = "may be cast any time you could cast an instant"                # casting (702.8a)
     FLASHBACK = "may be cast from the graveyard for its parameter's cost"   # casting (702.33a)
+    KICKER = "may be cast paying its parameter as an additional cost: it is then kicked"  # casting (702.32a)
     ENCHANT = "an Aura spell targets, and the Aura may enchant, only what its parameter describes"  # casting, sba
     EVERY_CREATURE_TYPE = "has every creature type"                         # matching (702.72a)
 
@@ -85,6 +86,7 @@ class Keyword:
     reminder: str                # what it does, in our words; "{what}" is its parameter, "{fixed}" its word's
     cite: str = ""               # the rule stating what it does, cited in the log; default ``rule``
     param: Param = Param.NONE
+    any_cost: bool = False       # its cost may be more than mana ("Kicker—Sacrifice a creature"): a Cost, not a ManaCost
     words: Mapping[str, Any] = field(default_factory=dict)   # how it's written -> the parameter the word gives
     means: str = ""              # the ability it stands for, as card text ("~" is the object; "{what}", "{fixed}")
     traits: frozenset[Trait] = frozenset()

@@ -1,4 +1,5 @@
-"""Keywords about casting a card: when (flash), from where (flashback), and what an Aura targets (enchant)."""
+"""Keywords about casting a card: when (flash), from where (flashback), what an Aura targets (enchant), and
+optional additional costs (kicker)."""
 
 from __future__ import annotations
 
@@ -11,4 +12,6 @@ register(
             "going anywhere else.", cite="702.33a", param=Param.COST, traits=frozenset({Trait.FLASHBACK})),
     Keyword("enchant", "702.5", "Is cast targeting {what}, and can be attached only to {what}.", cite="702.5a",
             param=Param.OBJECT, traits=frozenset({Trait.ENCHANT})),
+    Keyword("kicker", "702.32", "You may pay an additional {what} as you cast it; if you do, it is kicked.",
+            cite="702.32a", param=Param.COST, any_cost=True, traits=frozenset({Trait.KICKER})),
 )
