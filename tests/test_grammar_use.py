@@ -36,7 +36,7 @@ NOT_YET_PLAYED = frozenset({
     "choose_two", "cost_less_each", "cost_less_if", "no_max_hand",
     # costs.py
     "cost_discard", "cost_discard_desc", "cost_discard_self", "cost_exile_self", "cost_remove_counters",
-    "cost_sacrifice", "cost_tap_other", "cost_untap", "note_once", "note_your_turn",
+    "cost_tap_other", "cost_untap", "note_once", "note_your_turn",
     # effects.py
     "at_next_end", "delayed_lead", "delayed_sentence", "if_you_do_sentence", "no_activate",
     "no_activate_except_mana", "otherwise_sentence", "prevent_all", "prevent_all_combat_by", "prevent_all_to",
@@ -45,9 +45,9 @@ NOT_YET_PLAYED = frozenset({
     "become_color", "become_pt_type", "under_control", "vp_add_types", "vp_attacks_marker",
     "vp_can_block_only", "vp_cant_attack", "vp_cant_attack_alone", "vp_cant_attack_block_alone",
     "vp_cant_block_alone", "vp_cant_block_desc", "vp_combat_damage_player", "vp_counter_unless",
-    "vp_damage_divided", "vp_damage_each", "vp_damage_equal", "vp_damage_equal_late", "vp_damage_two",
+    "vp_damage_each", "vp_damage_equal", "vp_damage_equal_late", "vp_damage_two",
     "vp_dig_bottom", "vp_discard_hand", "vp_discard_random", "vp_doesnt_untap_static", "vp_draw_each",
-    "vp_draw_equal", "vp_enters_tapped_unless", "vp_enters_tapped_with_counters", "vp_enters_with_counters",
+    "vp_draw_equal", "vp_enters_tapped_unless", "vp_enters_tapped_with_counters",
     "vp_exile_until", "vp_gain_life_each", "vp_hand_to_top", "vp_investigate", "vp_look_top_one",
     "vp_lose_keywords", "vp_lose_life_each", "vp_lose_life_equal", "vp_max_one_blocker", "vp_may_have",
     "vp_menace_like", "vp_must_block", "vp_put_back", "vp_put_bottom", "vp_put_graveyard",
