@@ -54,7 +54,8 @@ class Game:
         exe = f"{shlex.quote(sys.executable)} -c {shlex.quote(program)}" if program else \
             f"{shlex.quote(sys.executable)} -m mtg_tui"
         exports = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
-        inner = f"echo $$ > {shlex.quote(str(self.pidfile))}; exec env {exports} {exe} {args}"
+        # Without LINES and COLUMNS, which would override the size of the terminal the game is in.
+        inner = f"echo $$ > {shlex.quote(str(self.pidfile))}; exec env -u LINES -u COLUMNS {exports} {exe} {args}"
         command = [TMUX, "new-session", "-d", "-s", self.name, "-x", "80", "-y", "24",
                    f"sh -c {shlex.quote(inner)}; echo EXIT=$?; sleep 30"]
         # When the last session has just been killed, the tmux server may still be exiting and refuse
