@@ -254,6 +254,23 @@ def test_attacks_with_everything_when_it_is_lethal_through_blocks(db: Any) -> No
     assert len(ask(g)) == 3
 
 
+def test_keeps_home_a_creature_that_would_bounce_off_and_then_miss_the_block(db: Any) -> None:
+    # A 2/4 into an untapped 3/3: blocked, neither dies and nothing gets through; and having attacked it is
+    # tapped through their turn, so their 3/3 hits for 3 instead of being blocked. Home, it deals 0 and
+    # takes 0; attacking gains nothing and costs 3 life.
+    g = attack_position(db, ["Giant Spider"], ["Centaur Courser"])
+    assert ask(g) == []
+    assert ask(g, "hard") == []
+
+
+def test_attacks_with_what_no_blocker_stops_for_free(db: Any) -> None:
+    # The same 2/4 against a 2/2: a block costs them the 2/2 (2 damage is lethal to it) and kills nothing
+    # of ours, so either 2 damage gets through or they lose a creature; what it gives up at home (their
+    # 2/2 hitting for 2) is no more than it deals.
+    g = attack_position(db, ["Giant Spider"], ["Grizzly Bears"])
+    assert attackers(g, ask(g)) == ["Giant Spider"]
+
+
 def test_counts_the_tricks_untapped_mana_could_hold(db: Any) -> None:
     # Courser beats Bears in a plain block; with a Forest open and a card in hand, Giant Growth could flip it.
     g = attack_position(db, ["Centaur Courser"], ["Grizzly Bears"])

@@ -9,6 +9,9 @@ The plan, in order:
    block for us (the defender picks it) must not cost us more value than the
    tolerance, which is higher when we are ahead in the race. Untapped mana
    in the defender's hands counts as a possible trick (a pumped blocker).
+   Unless we are ahead in the race, an attacker the defender can block for
+   free stays home when it would stop more of their counter-attack than it
+   deals (a 2/4 facing an untapped 3/3 bounces off, then can't block it).
 3. Keep back enough creatures to survive the counter-attack, unless we are
    dead anyway and racing is the only hope.
 4. Send some attackers at planeswalkers when the player isn't in reach.
@@ -105,6 +108,20 @@ def worst_block_loss(a: Creature, blockers: list[Creature], board: Board, trick:
     return worst
 
 
+def _damage_dealt(a: Creature, blockers: list[Creature]) -> int:
+    """What an attacker can be counted on to deal: nothing (a trampler: its excess) when a blocker can
+    stop it and survive, since the defender then blocks for free; else its damage (a block that costs
+    them is judged as a loss)."""
+    fa = Fighter.of(a)
+    dealt = a.combat_damage
+    if a.min_blockers > 1:
+        return dealt
+    for b in blockers:
+        if can_block(b, a) and b.id not in fight(fa, [Fighter.of(b)]).dead_blockers:
+            dealt = min(dealt, max(0, a.power - max(0, b.health)) if a.trample else 0)   # trample: the excess
+    return dealt
+
+
 def counterattack_damage(board: Board, attacking: set[int]) -> int:
     """What the opponent could deal us next turn if these creatures attack now (they stay tapped)."""
     theirs = [c for c in board.opp_creatures if c.can_attack_ever]
@@ -142,10 +159,13 @@ def plan_attack(board: Board, d: DeclareAttackers, naive: bool = False) -> list[
         tolerance += 1.0
     trick = board.opp_may_have_trick
     chosen: list[Creature] = []
+    home = counterattack_damage(board, set())
     for a in attackers:
         if a.id in must:
             chosen.append(a)
             continue
+        if not ahead and _damage_dealt(a, blockers) < counterattack_damage(board, {a.id}) - home:
+            continue   # it stops more of their attack at home than it deals in ours
         loss = worst_block_loss(a, blockers, board, trick)
         if loss <= tolerance:
             chosen.append(a)
