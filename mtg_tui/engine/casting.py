@@ -425,10 +425,8 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
         for ci, ab in enumerate(game.chars(card).activated()):
             if ab.zone == "hand" and (mana or not ab.is_mana) and activatable(game, card, ci, player, ab):
                 yield Option({"action": "activate", "source": card.id, "ability": ci}, f"{card.name}: {ab.text}")
-    bf = game.battlefield_chars()
-    for obj in game.battlefield:
-        c = bf[obj.id]
-        if c.controller != player:
+    for obj, c, other in game.activated_sources():
+        if c.controller != player or not (mana or other):
             continue
         for i, ab in enumerate(c.activated()):
             if ab.is_mana and (not mana or ab.cost.tap and obj.tapped):

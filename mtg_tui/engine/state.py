@@ -126,8 +126,8 @@ class GameState(ABC):
     # What is worked out from the rest of the state and kept until it changes: a copy of the state
     # leaves these out and works them out again (snapshot.py). A new cache belongs here.
     DERIVED = ("_bf_version", "_bf_chars", "_bf_fingerprint", "_bf_status_sensitive", "_bf_triggered",
-               "_bf_replacing", "_bf_granting", "_pflags_version", "_pflags", "_other_chars", "acting_cache",
-               "graveyard_castables")
+               "_bf_activated", "_bf_replacing", "_bf_granting", "_pflags_version", "_pflags", "_other_chars",
+               "acting_cache", "graveyard_castables")
 
     def forget_derived(self) -> None:
         """Drop everything kept from earlier computations (``DERIVED``)."""
@@ -137,6 +137,7 @@ class GameState(ABC):
         self._bf_fingerprint: Any = None
         self._bf_status_sensitive = True
         self._bf_triggered: list[tuple[GameObject, tuple[Any, ...]]] | None = None
+        self._bf_activated: list[tuple[GameObject, Characteristics, bool]] | None = None
         self._bf_replacing: list[tuple[GameObject, tuple[Any, ...]]] | None = None
         self._bf_granting: list[tuple[GameObject, Any, tuple[Any, ...]]] | None = None
         self._pflags_version = -1
@@ -242,6 +243,7 @@ class GameState(ABC):
             self._bf_chars, self._bf_status_sensitive = self._apply_layers()
             self._bf_fingerprint = self._fingerprint(self._bf_status_sensitive)
             self._bf_triggered = None
+            self._bf_activated = None
             self._bf_replacing = None
             self._bf_granting = None
         self._bf_version = self.version
@@ -280,6 +282,19 @@ class GameState(ABC):
                     out.append((o, abs_))
             self._bf_triggered = out
         return self._bf_triggered
+
+    def activated_sources(self) -> list[tuple[GameObject, Characteristics, bool]]:
+        """Permanents with activated abilities, in battlefield order: (permanent, its characteristics,
+        whether it has one that isn't a mana ability), for listing what players can activate (602)."""
+        self._ensure_bf()
+        if self._bf_activated is None:
+            out = []
+            for o in self.battlefield:
+                c = self._bf_chars.get(o.id)
+                if c is not None and c.activated():
+                    out.append((o, c, any(not a.is_mana for a in c.activated())))
+            self._bf_activated = out
+        return self._bf_activated
 
     def replacement_sources(self) -> list[tuple[GameObject, tuple["ReplacementEffect", ...]]]:
         """Permanents whose static abilities are replacement effects, and those effects' templates (614)."""
