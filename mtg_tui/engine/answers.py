@@ -30,6 +30,8 @@ class IllegalAnswer(Exception):
 
 def check_plain(answer: Any) -> None:
     """Refuse anything that isn't plain, bounded data: null, true/false, whole numbers, text, lists, tables."""
+    if _flat_table(answer):
+        return
     budget = [MAX_ITEMS * 4]
 
     def walk(v: Any, depth: int) -> None:
@@ -66,6 +68,20 @@ def check_plain(answer: Any) -> None:
                             "tables)")
 
     walk(answer, 0)
+
+
+def _flat_table(answer: Any) -> bool:
+    """A small table of text, whole numbers and nulls, within bounds (most answers: "pass", a land, a spell
+    to cast): plain, without the general walk."""
+    if type(answer) is not dict or len(answer) > 16:
+        return False
+    for k, v in answer.items():
+        if type(k) is not str:
+            return False
+        t = type(v)
+        if not (v is None or (t is str and len(v) <= MAX_TEXT) or (t is int and -MAX_NUMBER <= v <= MAX_NUMBER)):
+            return False
+    return True
 
 
 def is_number(v: Any) -> bool:
