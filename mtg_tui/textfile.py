@@ -9,6 +9,7 @@ one line.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -27,10 +28,12 @@ def read_text(path: Path | str, limit: int = MAX_FILE_BYTES) -> str:
     path = Path(path)
     try:
         with path.open("rb") as f:
-            data = f.read(limit + 1)
+            # A regular file says its size; a device or a pipe is read up to the limit.
+            size = os.fstat(f.fileno()).st_size
+            data = f.read(limit + 1) if size <= limit else b""
     except OSError as e:
         raise TextFileError(f"{path}: can't read the file ({e.strerror or e})") from None
-    if len(data) > limit:
+    if size > limit or len(data) > limit:
         raise TextFileError(f"{path}: the file is larger than {limit // (1024 * 1024)} MB, "
                             "more than any such file needs")
     try:

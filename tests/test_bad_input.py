@@ -174,6 +174,27 @@ def test_a_card_with_the_name_of_another_blames_the_new_file(tmp_path: Path) -> 
     assert len(errors) == 1 and errors[0].file.endswith("b-second.toml") and "a-first.toml" in str(errors[0])
 
 
+@pytest.mark.parametrize("data, message", [
+    (b"[" * 100_000, "nested too deeply"),
+    (b"\xff\xfe{}", "not UTF-8"),
+], ids=["deep", "not UTF-8"])
+def test_cards_import_names_a_file_that_is_no_set_file(tmp_path: Path, data: bytes, message: str) -> None:
+    path = tmp_path / "set.json"
+    path.write_bytes(data)
+    result = invoke("cards", "import", "--out", str(tmp_path / "out"), str(path))
+    assert result.exit_code == 1 and "set.json" in result.output and message in result.output, result.output
+    assert "codec" not in result.output and not isinstance(result.exception, RecursionError)
+
+
+def test_cards_import_does_not_read_a_file_without_end(tmp_path: Path) -> None:
+    from mtg_tui.cardtext.mtgjson import MAX_SET_BYTES, MtgjsonError, read_set
+    big = tmp_path / "big.json"
+    with big.open("wb") as f:        # sparse: no disk is used for the hole
+        f.truncate(MAX_SET_BYTES + 1)
+    with pytest.raises(MtgjsonError, match="big.json: the file is larger than"):
+        read_set(big)
+
+
 # -- scenarios ---------------------------------------------------------------------------------
 
 

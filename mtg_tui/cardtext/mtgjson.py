@@ -22,7 +22,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..textfile import TextFileError, read_text
 from .printings import RARITIES
+
+# A set file with every language's text is some tens of megabytes; a file without end stops here.
+MAX_SET_BYTES = 256 * 1024 * 1024
 
 # MTGJSON layouts a card file describes; any other (flip, meld, adventure, modal double-faced...) is left
 # out as a layout the card files can't hold yet.
@@ -63,11 +67,13 @@ class SetFile:
 def read_set(path: Path) -> SetFile:
     """An MTGJSON v4 or v5 set file; MtgjsonError names the file and what is wrong."""
     try:
-        raw = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as e:
-        raise MtgjsonError(f"{path}: can't read the file: {e}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raw = json.loads(read_text(path, limit=MAX_SET_BYTES))
+    except TextFileError as e:
+        raise MtgjsonError(str(e)) from None
+    except json.JSONDecodeError as e:
         raise MtgjsonError(f"{path}: not a JSON file: {e}") from None
+    except RecursionError:
+        raise MtgjsonError(f"{path}: not an MTGJSON set file: its lists or tables are nested too deeply") from None
     if isinstance(raw, dict) and isinstance(raw.get("data"), dict):
         raw = raw["data"]   # version 5
     if not isinstance(raw, dict) or not isinstance(raw.get("cards"), list) or not isinstance(raw.get("code"), str):
