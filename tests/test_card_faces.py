@@ -130,7 +130,10 @@ def test_chapter_lines_and_numerals() -> None:
     assert rest == "(Reminder.)" and [c[0] for c in chapters] == [(1,), (2, 3)]
 
 
-def test_layouts_the_engine_doesnt_play_yet_dont_load_and_say_why(folder: Path) -> None:
+def test_layouts_the_engine_doesnt_play_yet_dont_load_and_say_why(folder: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    for layout in ("split", "transform", "saga"):
+        monkeypatch.setitem(layouts.PLAYABLE, layout, False)
     for name, rule in (("Assure // Assemble", "708"), ("Daybreak Pup", "711"), ("Tale of Testing", "714")):
         with pytest.raises(CardError, match=rule):
             read(folder, name)
@@ -140,6 +143,7 @@ def test_layouts_the_engine_doesnt_play_yet_dont_load_and_say_why(folder: Path) 
 
 def test_the_switch_of_a_layout_lets_its_cards_load(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(layouts.PLAYABLE, "split", True)
+    monkeypatch.setitem(layouts.PLAYABLE, "transform", False)
     assert read(folder, "Assure // Assemble").layout == "split"
     with pytest.raises(CardError):
         read(folder, "Daybreak Pup")
@@ -181,7 +185,9 @@ def test_decklists_name_a_split_card_in_full_and_a_double_faced_card_by_its_fron
     assert "back face of 'Daybreak Pup'" in lines[1]
 
 
-def test_deck_check_says_a_card_of_an_unsupported_layout_cant_be_played(folder: Path, tmp_path: Path) -> None:
+def test_deck_check_says_a_card_of_an_unsupported_layout_cant_be_played(folder: Path, tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(layouts.PLAYABLE, "split", False)
     deck = tmp_path / "deck.txt"
     deck.write_text("4 Assure // Assemble\n56 Forest\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["deck", "check", "--cards", str(folder), str(deck)])

@@ -57,7 +57,9 @@ def test_both_versions_of_the_format_are_read_faces_joined() -> None:
     assert len(grn.cards) == 5 and len(xln.cards) == 4   # one card a split card, not one a face
 
 
-def test_a_set_is_imported_as_the_cards_the_engine_plays(tmp_path: Path) -> None:
+def test_a_set_is_imported_as_the_cards_the_engine_plays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for layout in ("split", "transform"):
+        monkeypatch.setitem(layouts.PLAYABLE, layout, False)   # their switches off: "layout not supported"
     reports = import_sets([GRN, XLN], tmp_path)
     assert outcomes(reports) == {
         "GRN": {"Arclight Phoenix": NOT_COMPILED, "Assure // Assemble": LAYOUT, "Find // Finality": LAYOUT,
@@ -117,6 +119,8 @@ def test_a_layout_is_imported_once_the_engine_plays_it(tmp_path: Path, monkeypat
 def test_the_command_prints_a_table_per_set_and_writes_into_the_users_folder(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MTG_TUI_DATA", str(tmp_path / "data"))
+    for layout in ("split", "transform"):
+        monkeypatch.setitem(layouts.PLAYABLE, layout, False)
     result = CliRunner().invoke(main, ["cards", "import", str(GRN), str(XLN)], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     assert "GRN — Guilds of Ravnica: 5 cards, 2 written, 3 compiled, 1 not compiled, 2 layouts not supported" \

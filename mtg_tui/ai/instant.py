@@ -84,7 +84,7 @@ def _may_finish(board: Board, options: list[Any]) -> bool:
     for o in options:
         a = o.value
         if a.get("action") == "cast":
-            v = board.view.find(a["card"])
+            v = board.view.cast_view(a)
             if v is not None and any(r.damage for r in reading_of(v).all):
                 return True
         elif a.get("action") == "activate":

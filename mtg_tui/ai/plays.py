@@ -68,7 +68,7 @@ def candidate_plays(board: Board, options: list[Any], *, needs: bool = False) ->
         a = opt.value
         kind = a.get("action")
         if kind == "cast":
-            card = view.find(a["card"])
+            card = view.cast_view(a)
             if card is None:
                 continue
             p = _cast_play(board, card, a)
@@ -109,6 +109,8 @@ def _cast_play(board: Board, card: ObjectView, a: dict[str, Any]) -> Play | None
     cost = card.mana_cost
     instant = is_instant_speed(card)
     base = {"action": "cast", "card": card.id, "pay": "auto"}
+    if "half" in a:
+        base["half"] = a["half"]   # a split card: the half cast (708.3)
     if card.is_creature:
         c = creature_of(card)
         score = creature_value(c) + _etb_value(board, card)

@@ -132,7 +132,7 @@ def _perform_moves(game: "GameState", objs: Sequence[GameObject], moves: list[Zo
         owner = obj.owner
         if obj.is_token:
             game.tokens_left_battlefield = True
-        new = GameObject(game.new_id(), obj.card, owner, dest, obj.card_uid, obj.is_token)
+        new = GameObject(game.new_id(), obj.whole or obj.card, owner, dest, obj.card_uid, obj.is_token)
         new.timestamp = game.new_timestamp()
         new.entered_turn = game.turn
         game.objects[new.id] = new

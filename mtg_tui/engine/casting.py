@@ -191,6 +191,40 @@ def cast_specs(game: "GameState", card: GameObject, mode: tuple[int, ...],
     return spell_effect(game, card).target_specs(mode, tuple(costs or ()))
 
 
+def halves(card: GameObject) -> tuple[int | None, ...]:
+    """The ways to choose what to cast (708.3): each half of a split card, else the card itself (None)."""
+    return (0, 1) if card.card.layout == "split" and len(card.card.faces) == 2 else (None,)
+
+
+def as_cast(card: GameObject, half: int | None) -> GameObject:
+    """What is evaluated to cast ``card`` (708.3a): the card itself, or for a split card the half chosen,
+    as an object with only that half's characteristics (708.3b). The object is a stand-in: the card's
+    own id, zone and owner, in no zone's list."""
+    if half is None:
+        return card
+    face = card.card.faces[half]
+    view = GameObject(card.id, face, card.owner, card.zone, card.card_uid, card.is_token)
+    view.controller = card.controller
+    view.whole = card.card
+    return view
+
+
+def cast_half(game: "GameState", card: GameObject, half: Any) -> GameObject:
+    """The card or half an answer casts; an IllegalAnswer if it names no half of a split card, or a half
+    of another card (708.3)."""
+    if card.card.layout != "split":
+        if half is not None:
+            raise IllegalAnswer(f"{card.name} isn't a split card: it has no halves to choose from")
+        return card
+    names = " or ".join(f.name for f in card.card.faces)
+    if half is None:
+        raise IllegalAnswer(f"{card.name} is a split card: choose the half to cast, {names} (708.3)")
+    if not is_number(half) or half not in (0, 1):
+        raise IllegalAnswer(f"a half of {card.name} is 0 ({card.card.faces[0].name}) or 1 "
+                            f"({card.card.faces[1].name})")
+    return as_cast(card, half)
+
+
 def is_sorcery_timing(game: "GameState", player: int) -> bool:
     """Main phase of your own turn with an empty stack (307.1, 117.1a)."""
     return game.active == player and game.step in ("main1", "main2") and not game.stack
@@ -260,7 +294,10 @@ def can_afford(game: "GameState", player: int, cost: ManaCost, avoid: set[int], 
 
 
 def castable(game: "GameState", card: GameObject, player: int) -> bool:
-    """Could this card be cast now, in some mode, with some targets and payment?"""
+    """Could this card (either half of a split card, 708.3a) be cast now, in some mode, with some targets and
+    payment?"""
+    if card.card.layout == "split" and card.whole is None:
+        return any(castable(game, as_cast(card, h), player) for h in halves(card))
     if cast_timing_problem(game, card, player):
         return False
     c = game.chars(card)
@@ -399,28 +436,33 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
     land_ok = sorcery_ok and p.lands_played < 1
     units = None
     with_hand_abilities = []
-    for card in castable_cards(game, p):
-        t = traits(card)
-        if t.hand_abilities and card.zone == "hand":
-            with_hand_abilities.append(card)
-        c = game.chars(card)
-        if "Land" in c.types:
-            if land_ok and card.zone == "hand":
-                yield Option({"action": "play", "card": card.id}, f"Play {card.name}")
+    for whole in castable_cards(game, p):
+        if traits(whole).hand_abilities and whole.zone == "hand":
+            with_hand_abilities.append(whole)
+        if "Land" in game.chars(whole).types:
+            if land_ok and whole.zone == "hand":
+                yield Option({"action": "play", "card": whole.id}, f"Play {whole.name}")
             continue
-        if not (sorcery_ok or t.flash or "Instant" in c.types):
-            continue
-        if not base_cost(game, card).symbols:
-            continue
-        if units is None:
-            units = payment_units(game, player, set())
-        if match_payment(total_cost(game, card, player, 0), units) is None:
-            continue
-        if t.additional is not None and check_other_costs(game, card, t.additional, player):
-            continue
-        if _has_targets_for(game, card, c, player):
-            label = f"Cast {card.name}" + (" (flashback)" if card.zone == "graveyard" else "")
-            yield Option({"action": "cast", "card": card.id}, label)
+        for half in halves(whole):
+            card = as_cast(whole, half)
+            t = traits(card)
+            c = game.chars(card)
+            if not (sorcery_ok or t.flash or "Instant" in c.types):
+                continue
+            if not base_cost(game, card).symbols:
+                continue
+            if units is None:
+                units = payment_units(game, player, set())
+            if match_payment(total_cost(game, card, player, 0), units) is None:
+                continue
+            if t.additional is not None and check_other_costs(game, card, t.additional, player):
+                continue
+            if _has_targets_for(game, card, c, player):
+                label = f"Cast {card.name}" + (" (flashback)" if card.zone == "graveyard" else "")
+                value: dict[str, Any] = {"action": "cast", "card": whole.id}
+                if half is not None:
+                    value["half"] = half
+                yield Option(value, label)
     for card in with_hand_abilities:
         for ci, ab in enumerate(game.chars(card).activated()):
             if ab.zone == "hand" and (mana or not ab.is_mana) and activatable(game, card, ci, player, ab):
@@ -527,7 +569,7 @@ def _card(game: "GameState", cid: Any) -> GameObject:
 
 
 def _validate_cast(game: "GameState", player: int, ans: dict[str, Any]) -> dict[str, Any]:
-    card = _card(game, ans.get("card"))
+    card = cast_half(game, _card(game, ans.get("card")), ans.get("half"))
     why = cast_timing_problem(game, card, player)
     if why:
         raise IllegalAnswer(why)
@@ -536,6 +578,8 @@ def _validate_cast(game: "GameState", player: int, ans: dict[str, Any]) -> dict[
     effect = spell_effect(game, card)
     out = {"action": "cast", "card": card.id, "mode": ans.get("mode"), "targets": ans.get("targets"),
            "x": ans.get("x"), "pay": ans.get("pay"), "divide": ans.get("divide"), "costs": ans.get("costs")}
+    if card.whole is not None:
+        out["half"] = ans.get("half")
     if out["costs"] is not None or not optional_costs(card):
         out["costs"] = check_costs(card, out["costs"])
     extra = other_costs(card, out["costs"])
@@ -701,7 +745,7 @@ def _missing(game: "GameState", player: int, action: dict[str, Any]) -> tuple[st
     if kind not in ("cast", "activate"):
         return None
     if kind == "cast":
-        card = game.objects[action["card"]]
+        card = as_cast(game.objects[action["card"]], action.get("half"))
         effect = spell_effect(game, card)
         if action.get("costs") is None:
             if effect.is_modal and action.get("mode") is None:
@@ -859,7 +903,8 @@ def perform(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
 
 def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     """601.2a-i: the spell goes to the stack, its choices are locked in, its costs paid, and it becomes cast."""
-    card = game.objects[action["card"]]
+    half = action.get("half")
+    card = as_cast(game.objects[action["card"]], half)
     effect = spell_effect(game, card)
     mode = _mode_tuple(effect, action.get("mode")) if effect.is_modal else ()
     x = action.get("x") or 0
@@ -868,8 +913,10 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     cost = total_cost(game, card, player, x, costs)
     from_zone = card.zone
     plan = plan_payment(game, player, cost, action.get("pay") or "auto", _avoid(targets), card.id)
-    spell = actions.move(game, card, "stack", controller=player, log=False)
+    spell = actions.move(game, game.objects[card.id], "stack", controller=player, log=False)
     assert spell is not None
+    if half is not None:
+        _show_half(game, spell, half)
     spell.targets = [list(t) for t in targets]
     spell.mode = mode
     spell.x = x
@@ -886,11 +933,13 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
         yield from pay_other_costs(game, None, extra, player, {k: action[k] for k in ("sacrifice", "discard")
                                                                 if action.get(k)})
     text = f"{game.players[player].name} casts {spell.name}"
+    if half is not None:
+        text += f" (a half of {spell.whole.name})"
     if x or base_cost(game, spell).has_x and from_zone == "hand":
         text += f" with X={x}"
     if mode:
         text += f" (mode {', '.join(str(m + 1) for m in mode)})"
-    cites: tuple[str, ...] = ("601.2",)
+    cites: tuple[str, ...] = ("601.2", "708.3") if half is not None else ("601.2",)
     for name, extra in optional_costs(card):
         if name in costs:
             text += f", paying its {name} cost ({extra.text})"
@@ -902,6 +951,13 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     game.spells_cast_this_turn[player] = game.spells_cast_this_turn.get(player, 0) + 1
     game.emit([Event("cast", spell_id=spell.id, player=player, costs=costs)] + targeted_events(spell, player))
     return spell
+
+
+def _show_half(game: "GameState", spell: GameObject, half: int) -> None:
+    """A split card on the stack has only the characteristics of the half cast (708.3b)."""
+    spell.whole = spell.card
+    spell.card = spell.card.faces[half]
+    game._other_chars.pop(spell.id, None)
 
 
 def activate_ability(game: "GameState", player: int, action: dict[str, Any]) -> Gen:

@@ -193,7 +193,7 @@ class GameObject(CopiedByField):
         "id", "card", "card_uid", "owner", "controller", "zone", "is_token", "tapped",
         "sick", "damage", "counters", "attached_to", "timestamp", "targets", "mode",
         "x", "deathtouch_damaged", "damaged_by", "cast_from",
-        "is_copy", "phased_out", "entered_turn", "revealed", "was_cast", "chosen", "ctl_mark",
+        "is_copy", "phased_out", "entered_turn", "revealed", "was_cast", "chosen", "ctl_mark", "whole",
     )
 
     def __init__(self, oid: int, card: CardDef, owner: int, zone: str, card_uid: int,
@@ -224,6 +224,9 @@ class GameObject(CopiedByField):
         self.was_cast = False
         self.chosen: dict[str, Any] = {}
         self.ctl_mark = owner        # who has controlled it continuously since their turn began
+        # A split card cast as one half is a spell with that half's characteristics only (708.3b):
+        # ``card`` is the half and ``whole`` the card, which it is again in any other zone (708.4).
+        self.whole: CardDef | None = None
 
     @property
     def name(self) -> str:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .abilities import Effect, StaticAbility
-from .casting import can_afford, cast_specs, legal_actions, spell_effect
+from .casting import as_cast, can_afford, cast_specs, halves, legal_actions, spell_effect
 from .combat import block_restriction
 from .costs import activated_abilities, payment_units
 from .decisions import Decision, Option
@@ -266,8 +266,8 @@ class GameView:
         g = self.game
         mode = tuple(m - 1 for m in (value.get("mode") or []) if isinstance(m, int))
         if value.get("action") == "cast":
-            card = g.get(value.get("card")) if isinstance(value.get("card"), int) else None
-            if not isinstance(card, GameObject) or card.owner != player:
+            card = self._cast_object(value)
+            if card is None or card.owner != player:
                 return None
             effect = spell_effect(g, card)
             if effect.is_modal and not mode:
@@ -291,6 +291,25 @@ class GameView:
             return None
         return [{"label": s.label, "min": s.min_count, "max": s.max_count,
                  "options": candidates(g, s, player, source, source.id) if s.max_count else []} for s in specs]
+
+    def _cast_object(self, action: dict[str, Any]) -> GameObject | None:
+        """The card a cast answer template casts, or the half of a split card it names (708.3)."""
+        card = self.game.get(action.get("card")) if isinstance(action.get("card"), int) else None
+        if not isinstance(card, GameObject):
+            return None
+        half = action.get("half")
+        if half not in halves(card):
+            return None
+        return as_cast(card, half)
+
+    def cast_view(self, action: Any) -> ObjectView | None:
+        """What a cast answer template casts, as this viewer sees it: the card, or the half of a split card
+        it names, with that half's characteristics only (708.3b)."""
+        value = getattr(action, "value", action)
+        card = self._cast_object(value) if isinstance(value, dict) else None
+        if card is None or self.find(card.id) is None:
+            return None
+        return self.obj(card)
 
     def can_pay(self, player: int, cost: str) -> bool:
         """Could the player pay this mana cost (e.g. ``"{1}{G}{U}{U}"``) now, from the pool and untapped sources?"""

@@ -17,6 +17,15 @@ from ..engine.objects import GameObject, Player, StackAbility
 from .model import ScenarioError
 
 
+def names_of(obj: GameObject) -> tuple[str, ...]:
+    """The names a scenario may call an object by, in lower case: its name, and either half's name for a
+    split card off the stack (708.4a)."""
+    card = obj.card
+    if card.layout == "split":
+        return (card.name.lower(),) + tuple(f.name.lower() for f in card.faces)
+    return (obj.name.lower(),)
+
+
 class Refused(Exception):
     """An input the rules forbid, found while reading its references."""
 
@@ -81,7 +90,7 @@ class Resolver:
             if ref.player is not None and obj.controller != ref.player:
                 return False
             return True
-        if not isinstance(obj, GameObject) or obj.name.lower() != ref.name.lower():
+        if not isinstance(obj, GameObject) or ref.name.lower() not in names_of(obj):
             return False
         if ref.number is not None:
             uids = self.uids_named(ref.name)

@@ -285,6 +285,10 @@ class Runner:
             card = self.res.own_object(e["cast"], who, [g.players[who].hand], set(), n, "cards")
             action: dict[str, Any] = {"action": "cast", "card": card.id,
                                       "costs": optional_costs(e.get("costs", []), n)}
+            half = self._half(card, e["cast"], n)
+            if half is not None:
+                action["half"] = half
+                card = casting.as_cast(card, half)
             mode = self._mode(e, n)
             if mode is not None:
                 action["mode"] = [mode]
@@ -333,6 +337,17 @@ class Runner:
         if kind == "targets":
             return self._spread_refs(e["targets"], d.specs, n)
         return dispatch(d, Scripted(self, e["choose"], n))
+
+    def _half(self, card: Any, text: str, n: int) -> int | None:
+        """The half of a split card a cast names (708.3): ``cast = "Assure"``."""
+        if card.card.layout != "split":
+            return None
+        name = self.res.parse(text, n).name.lower()
+        for i, face in enumerate(card.card.faces):
+            if face.name.lower() == name:
+                return i
+        halves = " or ".join(repr(f.name) for f in card.card.faces)
+        raise ScenarioError(f"step {n}: {card.name} is a split card: name the half to cast, {halves} (708.3)", n)
 
     def _mode(self, e: dict[str, Any], n: int) -> int | None:
         if "mode" not in e:

@@ -976,9 +976,12 @@ def actions_menu(snap: Snapshot, only: int | None = None, include_mana: bool = F
         oid = v.get("card") or v.get("source")
         label = Text(o.label)
         card = snap.objects.get(oid) if oid else None
-        if v.get("action") == "cast" and card is not None and card.mana_cost:
+        cost = card.mana_cost if card is not None else ""
+        if v.get("half") is not None:
+            cost = snap.half_costs.get((oid, v["half"]), "")   # a split card's half has its own cost (708.3b)
+        if v.get("action") == "cast" and cost:
             label.append(" ")
-            label.append_text(mana_text(card.mana_cost))
+            label.append_text(mana_text(cost))
         choices.append(Choice(dict(v), label, oid))
     title = "Actions" if only is None else f"{snap.name(only)}: what to do"
     return PickPrompt(title, choices, 1, 1, done=lambda v: v[0], cancellable=True, kind="actions")

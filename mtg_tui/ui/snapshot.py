@@ -48,6 +48,8 @@ class Snapshot:
     # For a targets decision of the viewer: per target word, whether it harms or helps what it names,
     # its choices in the order a player expects, and those on the viewer's side.
     target_rows: list[TargetRow] = field(default_factory=list)
+    # The mana cost of each half of a split card the viewer may cast now, by (card, half) (708.3).
+    half_costs: dict[tuple[int, int], str] = field(default_factory=dict)
 
     def name(self, oid: int | None) -> str:
         if oid is None:
@@ -122,6 +124,12 @@ def take(view: GameView, viewer: int) -> Snapshot:
             if o.value.get("action") == "pass":
                 continue
             (mana if view.is_mana_ability(o) else actions).append(o)
+    half_costs = {}
+    for o in actions:
+        if o.value.get("half") is not None:
+            half = view.cast_view(o)
+            if half is not None:
+                half_costs[(o.value["card"], o.value["half"])] = half.mana_cost
     if pending is not None:
         for opt in pending.options:
             if isinstance(opt.value, int) and opt.value not in names:
@@ -136,7 +144,7 @@ def take(view: GameView, viewer: int) -> Snapshot:
         pending=pending, deciding=pending.player if pending is not None else None,
         priority=g.priority_player, players=players, battlefield=bf, hand=hand, stack=stack,
         combat=combat, log=list(g.log()), actions=actions, mana_actions=mana, objects=objects, names=names,
-        over=g.over, winner=g.winner, is_draw=g.is_draw, seed=g.seed)
+        over=g.over, winner=g.winner, is_draw=g.is_draw, seed=g.seed, half_costs=half_costs)
 
 
 def target_rows(view: GameView, d: Targets, viewer: int) -> list[TargetRow]:
