@@ -51,7 +51,7 @@ NOT_YET_PLAYED = frozenset({
     "vp_exile_until", "vp_gain_life_each", "vp_hand_to_top", "vp_investigate", "vp_look_top_one",
     "vp_lose_keywords", "vp_lose_life_each", "vp_lose_life_equal", "vp_max_one_blocker", "vp_may_have",
     "vp_menace_like", "vp_must_block", "vp_put_back", "vp_put_bottom", "vp_put_graveyard",
-    "vp_put_second", "vp_put_top", "vp_remove_counters", "vp_return_choice", "vp_reveal_ref",
+    "vp_put_second", "vp_put_top", "vp_remove_counters", "vp_return_choice",
     "vp_sacrifice_unless", "vp_surveil",
     # refs.py
     "or_all_other", "or_each_other", "or_event_source", "or_exiled_with", "pr_an_opponent", "pr_defending",
@@ -82,7 +82,7 @@ NOT_YET_PLAYED = frozenset({
     "et_opponent", "et_player", "keywords_and_quoted", "keywords_quoted", "kw_number", "kw_protection_choice",
     "q_all_colors", "q_everything", "q_monocolored", "q_multicolored", "q_subtype", "q_type",
     # tokens.py
-    "colors_none", "colors_three", "colors_two", "token_for_each",
+    "colors_none", "colors_three", "token_for_each",
     # mana.py
     "mp_any_combination", "mp_any_one_color", "mp_chosen_color", "mp_for_each",
 })
