@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from mtg_tui.engine.log import LogEntry
 from mtg_tui.ui.screens.overlays import LogScreen
 
-from .helpers import cards, press, screen_text, settle, state_app
+from .helpers import cards, press, screen_text, settle, state_app, text_after
 
 SIZES = [(80, 24), (60, 20)]
 
@@ -126,3 +126,19 @@ async def test_the_full_log_opens_during_a_prompt(tmp_path: Path) -> None:
         await press(pilot, app, "escape")
         # Back to the same prompt, nothing changed.
         assert type(app.screen).__name__ == "GameScreen" and app.game_screen.state.prompt.kind == "targets"
+
+
+@pytest.mark.asyncio
+async def test_help_opened_again_says_what_is_asked_then_and_opens_at_its_top(tmp_path: Path) -> None:
+    app = state_app(tmp_path, tables())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press(pilot, app, "question_mark")
+        await text_after(pilot, app, "Now: you have priority")
+        await press(pilot, app, "end", "escape")                # scrolled down, closed
+        await press(pilot, app, "a")                            # the actions list
+        assert app.game_screen.mode == "prompt" and type(app.screen).__name__ == "GameScreen"
+        await press(pilot, app, "question_mark")
+        text = await text_after(pilot, app, f"Now: {app.game_screen.state.prompt.title}")
+        assert "you have priority" not in text
+        assert app.screen.query_one(".overlay-scroll", VerticalScroll).scroll_y == 0
