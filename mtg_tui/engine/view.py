@@ -18,6 +18,7 @@ from .combat import block_restriction
 from .costs import activated_abilities, payment_units
 from .decisions import Decision, Option
 from .game import Game
+from .keywords import Trait, gives
 from .keywords import reminders as keyword_reminders
 from .log import LogEntry
 from .mana import ManaCost, ManaError
@@ -68,6 +69,11 @@ class ObjectView:
     @property
     def is_creature(self) -> bool:
         return "Creature" in self.types
+
+    @property
+    def has_haste(self) -> bool:
+        """Does a keyword let it attack and tap despite summoning sickness (702.10b)?"""
+        return gives(self.keywords, Trait.HASTE)
 
     @property
     def reminders(self) -> list[tuple[str, str, str]]:

@@ -64,6 +64,6 @@ def why_not_activate(card: ObjectView) -> str:
     """Why a permanent with abilities offers none now (the commonest reasons, in words)."""
     if card.tapped:
         return f"{card.name} is tapped."
-    if card.sick and card.is_creature and "haste" not in card.keywords:
+    if card.sick and card.is_creature and not card.has_haste:
         return f"{card.name} has summoning sickness: its {{T}} abilities wait until your next turn (302.6)."
     return f"{card.name} has nothing to activate now."

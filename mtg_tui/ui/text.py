@@ -56,7 +56,7 @@ def keywords(o: ObjectView) -> str:
 def sickness_matters(o: ObjectView, snap: Snapshot) -> bool:
     """Summoning sickness (302.6) stops attacking and {T}/{Q} abilities: it matters in its controller's
     turn, or for a creature with such an ability; never for blocking."""
-    if not (o.sick and o.is_creature) or "haste" in o.keywords:
+    if not (o.sick and o.is_creature) or o.has_haste:
         return False
     return snap.active == o.controller or any("{T}" in a or "{Q}" in a for a in o.abilities)
 

@@ -596,7 +596,7 @@ def card_lines(o: ObjectView, snap: Snapshot | None) -> list[Text]:
         if o.tapped:
             state.append("tapped (T)")
         if o.sick and o.is_creature:
-            state.append("summoning sick" + (" (has haste)" if "haste" in o.keywords else ""))
+            state.append("summoning sick" + (" (has haste)" if o.has_haste else ""))
         if o.damage:
             state.append(f"dmg {o.damage}")
         for k, n in o.counters.items():
