@@ -29,6 +29,9 @@ register(
             words=TYPECYCLING,
             means="{what}, discard ~: search your library for a {fixed} card, reveal it, put it into your hand, "
                   "then shuffle."),
+    Keyword("afterlife", "702.134", "When it dies, create {what} 1/1 white and black Spirit creature tokens with "
+            "flying.", cite="702.134a", param=Param.NUMBER,
+            means="when ~ dies, create {what} 1/1 white and black spirit creature tokens with flying."),
     # Ward is newer than the rules text shipped here: no rule number to cite.
     Keyword("ward", "", "Whenever it becomes the target of a spell or ability an opponent controls, that "
             "spell or ability is countered unless its controller pays {what}.", param=Param.COST,
