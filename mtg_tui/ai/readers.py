@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 from ..engine import instructions as I
 from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, CostReduction, KeywordAbility, LayerOp,
-                                ProtectionChoice, SpellAbility, StaticAbility, TriggeredAbility)
+                                ProtectionChoice, SpellAbility, SpellsCostLess, StaticAbility, TriggeredAbility)
 from ..engine.entering import (AsEntersChoose, CounterOrHaste, EntersTapped, EntersTappedUnlessPaid,
                                EntersWithCounters, OthersEnterWithCounters)
 from ..engine.instead import DamageInstead, DrawInstead, TokensInstead, TokensUnderYourControl
@@ -855,4 +855,5 @@ ABILITIES: dict[type, Callable[[Any, Notes], None]] = {
     ProtectionChoice: _no_effect,
     AdditionalCost: _no_effect,
     CostReduction: _no_effect,
+    SpellsCostLess: _no_effect,
 }

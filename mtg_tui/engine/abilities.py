@@ -222,6 +222,17 @@ class AdditionalCost(Ability):
 
 
 @dataclass(frozen=True, eq=False)
+class SpellsCostLess(Ability):
+    """"[Kind of] spells you cast cost {N} less to cast": a permanent's static ability (604.1) that
+    lowers the total cost of its controller's spells that fit ``spells`` (601.2f; generic mana only)."""
+
+    amount: int
+    spells: ObjectFilter
+    text: str = ""
+    keyword: str | None = None
+
+
+@dataclass(frozen=True, eq=False)
 class CostReduction(Ability):
     """"This spell costs {N} less to cast if ... / for each ..." (601.2f)."""
 

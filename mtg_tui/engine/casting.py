@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator
 
 from . import actions
 from .answers import is_number
-from .abilities import ActivatedAbility, AdditionalCost, Cost, CostReduction, Effect, SpellAbility
+from .abilities import ActivatedAbility, AdditionalCost, Cost, CostReduction, Effect, SpellAbility, SpellsCostLess
 from .alike import alike_key
 from .conditions import condition_holds
 from .context import Ctx, run_effect
@@ -135,9 +135,9 @@ def total_cost(game: "GameState", card: GameObject, player: int, x: int, costs: 
         if name in (costs or ()) and extra.has_mana:
             cost = cost.plus(extra.mana)
     reductions = traits(card).reductions
-    if not reductions:
+    less = _less_from_permanents(game, card, player)
+    if not reductions and not less:
         return cost
-    less = 0
     for a in reductions:
         if a.condition is not None:
             ctx = Ctx(game, player, card, card.id, card.card_uid, card.name)
@@ -152,6 +152,19 @@ def total_cost(game: "GameState", card: GameObject, player: int, x: int, costs: 
     left = max(0, generic - less)
     syms = ((Symbol("generic", amount=left),) if left or not rest else ()) + rest
     return ManaCost(syms)
+
+
+def _less_from_permanents(game: "GameState", card: GameObject, player: int) -> int:
+    """What the player's permanents take off the cost of this spell ("Dinosaur spells you cast cost {1}
+    less to cast", 601.2f)."""
+    less = 0
+    for oid, c in game.battlefield_chars().items():
+        if c.controller != player:
+            continue
+        for a in c.abilities:
+            if isinstance(a, SpellsCostLess) and object_matches(game, card, a.spells, oid, player):
+                less += a.amount
+    return less
 
 
 def divided_damage(effect: Effect, specs: tuple[TargetSpec, ...], x: int) -> tuple[int, int] | None:

@@ -7,17 +7,18 @@ are read top-down: each opens the scope its parts are read in.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from lark import Token, Tree
 
 from ...engine import instructions as I
 from ...engine.abilities import (ActivatedAbility, AdditionalCost, Affected, ContinuousDef, Cost,
-                                 CostReduction, Effect, LayerOp, StaticAbility, TriggeredAbility)
+                                 CostReduction, Effect, LayerOp, SpellsCostLess, StaticAbility, TriggeredAbility)
 from ...engine.entering import AsEntersChoose
-from ...engine.refs import CountOf, SelfRef
+from ...engine.refs import CountOf, ObjectFilter, SelfRef
 from ..errors import TextError
-from .base import Scope, SpellPart, Templates, find, mana, top_down
+from .base import Scope, SpellPart, Templates, Word, find, mana, top_down
 
 
 class AbilityForms(Templates):
@@ -158,6 +159,22 @@ class AbilityForms(Templates):
         n = _generic_reduction(tree.children[0])
         with self.reading(Scope(self.card_name, "static")):
             return [CostReduction(amount=n, per=self.transform(tree.children[1]))]
+
+    @top_down
+    def spells_cost_less(self, tree: Tree) -> list[Any]:
+        """"Dinosaur spells you cast cost {1} less to cast" (601.2f): whichever zone the spell is cast from."""
+        with self.reading(Scope(self.card_name, "static")):
+            spells = self.transform(tree.children[0])
+        return [SpellsCostLess(amount=_generic_reduction(tree.children[1]), spells=replace(spells, zone="any"))]
+
+    def spells_desc(self, flt: ObjectFilter) -> ObjectFilter:
+        return flt
+
+    def spells_either(self, a: Word, b: Word) -> ObjectFilter:
+        """"Instant and sorcery spells": spells that are either."""
+        words = (a, b)
+        return ObjectFilter(types=tuple(w.value for w in words if w.kind == "type"),
+                            subtypes=tuple(w.value for w in words if w.kind == "subtype"))
 
     @top_down
     def as_long_as(self, tree: Tree) -> list[Any]:
