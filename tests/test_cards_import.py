@@ -7,6 +7,7 @@ GRN in version 5's shape (the set under "data", a split card's entries named
 
 from __future__ import annotations
 
+import io
 import json
 import tomllib
 from pathlib import Path
@@ -14,9 +15,11 @@ from typing import Iterator
 
 import pytest
 from click.testing import CliRunner
+from rich.console import Console
 
 from mtg_tui.cardtext import loader
 from mtg_tui.cardtext.cardwriter import card_file_text
+from mtg_tui.cardtext.import_report import run_import
 from mtg_tui.cardtext.importer import CLASH, LAYOUT, NOT_COMPILED, WRITTEN, import_sets
 from mtg_tui.cardtext.loader import CardDatabase
 from mtg_tui.cardtext.mtgjson import MtgjsonError, read_set
@@ -128,6 +131,17 @@ def test_the_command_prints_a_table_per_set_and_writes_into_the_users_folder(
     assert "Arclight Phoenix" in result.output and "if you've cast three or more" in result.output
     assert (tmp_path / "data" / "cards" / "opt.toml").is_file()
     assert tmp_path / "data" / "cards" in loader.default_db().folders   # your own folder is loaded
+
+
+def test_a_terminal_sees_a_progress_bar_and_a_pipe_only_the_figures(tmp_path: Path) -> None:
+    def output(terminal: bool, out: Path) -> str:
+        buf = io.StringIO()
+        run_import([XLN], out, fresh=False, brief=True, console=Console(file=buf, force_terminal=terminal, width=120))
+        return buf.getvalue()
+    on_terminal = output(True, tmp_path / "a")
+    assert "Compiling" in on_terminal and "4/4" in on_terminal        # the bar counts the cards compiled
+    piped = output(False, tmp_path / "b")
+    assert "Compiling" not in piped and "Imported into" in piped
 
 
 def test_a_file_that_isnt_a_set_is_a_clear_error_and_writes_nothing(tmp_path: Path) -> None:
