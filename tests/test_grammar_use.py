@@ -38,7 +38,7 @@ NOT_YET_PLAYED = frozenset({
     "cost_discard", "cost_discard_desc", "cost_discard_self", "cost_exile_self", "cost_remove_counters",
     "cost_tap_other", "cost_untap", "note_once", "note_your_turn",
     # effects.py
-    "at_next_end", "delayed_lead", "delayed_sentence", "if_you_do_sentence", "no_activate",
+    "at_next_end", "delayed_lead", "delayed_sentence", "no_activate",
     "no_activate_except_mana", "otherwise_sentence", "prevent_all", "prevent_all_combat_by", "prevent_all_to",
     "until_eoc", "until_your_next_turn",
     # verbs.py
@@ -62,7 +62,7 @@ NOT_YET_PLAYED = frozenset({
     "pm_blocking", "pm_color_or", "pm_colorless", "pm_legendary", "pm_monocolored", "pm_multicolored",
     "pm_snow", "pm_tapped", "pm_token", "pm_untapped", "post_a_graveyard", "post_attacking",
     "post_blocking_self", "post_chosen_color", "post_defending_controls",
-    "post_named", "post_no_counters", "post_not_type", "post_opp_graveyard",
+    "post_named", "post_no_counters", "post_not_type",
     "post_power_ge", "post_power_le", "post_target_opponent_controls", "post_target_player_controls",
     "post_total_pt_le", "post_toughness_ge", "post_toughness_le", "post_with_keyword", "post_without_keyword",
     "post_you_own", "post_your_hand", "type_words_and",
@@ -73,7 +73,7 @@ NOT_YET_PLAYED = frozenset({
     "cond_two_or_fewer_other_lands", "cond_two_other_lands", "cond_you_control_either",
     # triggers.py
     "ps_any", "ps_opponent", "sn_combat", "sn_combat_on_your_turn", "sn_end_of_combat", "sn_main1",
-    "sn_main2", "sn_upkeep", "so_next", "so_opponent", "so_your", "t_attacks", "t_becomes_blocked",
+    "sn_main2", "sn_upkeep", "so_next", "so_opponent", "t_attacks", "t_becomes_blocked",
     "t_becomes_target", "t_becomes_target_opponent", "t_blocks", "t_combat_damage",
     "t_combat_damage_opponent", "t_combat_damage_player", "t_damage", "t_damage_opponent", "t_damage_player",
     "t_dealt_damage", "t_dies_damaged_by_self", "t_draw", "t_enters_or_attacks", "t_enters_or_dies",

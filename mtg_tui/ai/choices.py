@@ -63,6 +63,8 @@ def may(board: Board, d: YesNo) -> str:
         worth = (permanent_value(v, board.creatures) if v.zone == "battlefield" else card_value(v)) \
             if v is not None else 0.0
         return "yes" if worth >= 0.5 * mana_value_of(d.cost) else "no"
+    if d.revealed is not None:
+        return _mill_revealed(board, d.revealed)
     ins = d.may
     if ins is None:
         return "no"      # nothing says what it would do
@@ -85,6 +87,15 @@ def optional_costs(board: Board, d: ChooseCosts) -> list[str]:
     """Pay every optional cost that is only mana (kicker makes the spell better); never sacrifice or discard
     for one."""
     return [v for v in d.option_values() if v in d.mana_only]
+
+
+def _mill_revealed(board: Board, card_id: int) -> str:
+    """Explore's revealed spell: keep it on top to draw next unless it costs well beyond our lands."""
+    card = board.view.offered(card_id)
+    if card is None:
+        return "no"
+    lands = board.my_land_count + sum(1 for c in board.hand if c.is_land)
+    return "yes" if card.mana_value > lands + 1 else "no"
 
 
 def scry(board: Board, d: Decision) -> list[int]:

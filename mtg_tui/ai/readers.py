@@ -58,6 +58,7 @@ COUNTER_SPELL = -4.0
 SOFT_COUNTER = -2.5    # countered unless its controller pays
 REGENERATE = 1.5
 PREVENT = 0.3          # per point of damage prevented
+EXPLORE = 1.2          # a land to hand, or a +1/+1 counter and a look at the next draw
 FOG = 2.0
 SEARCH = 1.5
 LOOK = 0.3             # per card looked at and sorted (scry, surveil)
@@ -586,6 +587,7 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.IfYouDo: _if_you_do,
     I.Conditional: _conditional,
     I.Search: _search,
+    I.Explore: lambda i, n: n.hit(i.what, EXPLORE, "explore"),
     I.Scry: _look(LOOK, "scry", "scry"),
     I.Surveil: _look(LOOK, "surveil", "scry"),
     I.LookTop: _nothing("look", 0.0, "who"),

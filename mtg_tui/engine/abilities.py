@@ -127,7 +127,7 @@ class Trigger(Immutable):
 
     event: "enters", "dies", "leaves", "to_graveyard", "step", "gain_life",
     "cast", "damage", "attacks", "blocks", "dies_damaged_by_self", "draw",
-    "counters" (counters put on an object, 122.6).
+    "counters" (counters put on an object, 122.6), "explores" (701.40).
     ``subject`` describes the object of the event (None: the source itself,
     when ``self_only``); ``or_self`` for "CARDNAME or another creature".
     """

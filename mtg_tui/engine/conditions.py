@@ -31,7 +31,8 @@ class Condition:
     "any_player_controls", "life_at_most" / "life_at_least" (count),
     "your_turn", "cost_paid" (this spell, or the spell this permanent was, was
     cast paying the optional cost ``what``, e.g. "kicker": 702.32d, 400.7c),
-    "event_cost_paid" (the spell whose casting triggered the ability was).
+    "event_cost_paid" (the spell whose casting triggered the ability was),
+    "attacked_this_turn" (you declared a creature as an attacker this turn: raid, 508.1).
     ``negated``: the condition is that it doesn't hold ("wasn't kicked").
     """
 
@@ -102,4 +103,12 @@ def holds(game: "GameState", cond: Condition, you: int, me: GameObject | None, s
         return game.players[you].life >= cond.count
     if kind == "your_turn":
         return game.active == you
+    if kind == "attacked_this_turn":
+        return attacked_this_turn(game, you)
     raise ValueError(f"unknown condition {kind!r}")
+
+
+def attacked_this_turn(game: "GameState", player: int) -> bool:
+    """Did this player declare a creature as an attacker this turn (508.1)? A creature put onto the
+    battlefield attacking was never declared and doesn't count (508.4)."""
+    return any(ev.kind == "attacks" and ev.get("player") == player for ev in game.turn_events)

@@ -436,7 +436,8 @@ class ChooseColor(Decision):
 @decision_type
 class YesNo(Decision):
     """A yes-or-no question: "you may ..." (603.5, 608.2d) or "... unless you pay" (``cost``; ``keep`` is
-    what paying keeps). ``may`` is the optional instruction, where the question is one. Answer "yes"/"no"."""
+    what paying keeps). ``may`` is the optional instruction, where the question is one; ``revealed`` the
+    revealed card a keyword action offers to put into the graveyard (explore, 701.40a). Answer "yes"/"no"."""
 
     kind = "choose"
     subkind = "yes_no"
@@ -447,6 +448,7 @@ class YesNo(Decision):
     cost: str = ""
     keep: int | None = None
     may: Any = None
+    revealed: int | None = None
 
     def normal(self, answer: Any) -> str:
         v = single(answer)

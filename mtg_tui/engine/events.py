@@ -13,7 +13,7 @@ class Event:
     amount, combat), "life_gain" / "life_loss" (player, amount), "cast"
     (spell_id, player), "step" (step, active), "attacks" (attacker, defender),
     "blocks" (blocker, attacker), "draw" (player, card), "counters" (obj,
-    counter, amount), "tapped" / "untapped" (obj).
+    counter, amount), "tapped" / "untapped" (obj), "explores" (obj, player: its controller, lki).
     """
 
     def __init__(self, kind: str, **fields: Any) -> None:

@@ -21,6 +21,7 @@ from .damage import deal_damage
 from .decisions import (ChooseCards, ChooseColor, ChooseSacrifice, Decision, Discard as DiscardCards, Option,
                         OrderCards, Scry as ScryCards, Search as SearchLibrary, Surveil as SurveilCards, YesNo)
 from .mana import COLOR_NAMES, COLORS
+from .explore import Explore  # noqa: F401  (part of the instruction set the compiler uses)
 from .mana_ability import ANY_COLOR, AddMana  # noqa: F401  (part of the instruction set the compiler uses)
 from .matching import object_matches
 from .objects import CardDef, GameObject, Player

@@ -164,6 +164,16 @@ def matches(game: "GameState", trig: Trigger, ev: Event, src: Any, you: int) -> 
         return _player_ok(trig.player, game.chars(obj).controller, you)
     if kind == "blocks":
         return ev.kind == "blocks" and (not trig.self_only or ev.blocker == sid)
+    if kind == "explores":
+        if ev.kind != "explores":
+            return False
+        if trig.self_only:
+            return ev.obj == sid
+        explorer = game.objects.get(ev.obj)
+        explorer = explorer if isinstance(explorer, GameObject) and explorer.zone == "battlefield" else ev.lki
+        if trig.subject is not None and not object_matches(game, explorer, trig.subject, sid, you, uid):
+            return False
+        return _player_ok(trig.player, ev.player, you)
     if kind == "becomes_blocked":
         return ev.kind == "becomes_blocked" and (not trig.self_only or ev.attacker == sid)
     if kind == "draw":

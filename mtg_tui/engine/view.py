@@ -364,12 +364,13 @@ class GameView:
         """An object this viewer's pending decision offers as a choice, wherever it is.
 
         The cards a player is looking at (scry, surveil) or searching for are in a
-        library, where ``find`` shows nothing; this shows them to the one deciding.
+        library, where ``find`` shows nothing; this shows them to the one deciding, and the
+        revealed card a yes-or-no question is about (explore).
         """
         d = self.game.pending
         if d is None or (self.viewer is not None and d.player != self.viewer):
             return None
-        if not any(opt.value == oid for opt in d.options):
+        if not any(opt.value == oid for opt in d.options) and getattr(d, "revealed", None) != oid:
             return None
         o = self.game.get(oid)
         return self.obj(o) if isinstance(o, GameObject) else None

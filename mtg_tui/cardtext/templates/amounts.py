@@ -108,6 +108,17 @@ class Amounts(Templates):
         n, flt = counted
         return Condition("any_player_controls", flt, n)
 
+    def cond_attacked(self) -> Condition:
+        """"If you attacked with a creature this turn" (raid's condition; 508.1: attackers are declared)."""
+        return Condition("attacked_this_turn")
+
+    def cond_you_control_other_or(self, first: Word, _article: Token, second: Word) -> Condition:
+        """"You control another Merfolk or an Island": "another" belongs to the first description only."""
+        def one(w: Word, another: bool) -> ObjectFilter:
+            return ObjectFilter(types=(w.value,) if w.kind == "type" else (),
+                                subtypes=(w.value,) if w.kind == "subtype" else (), another=another)
+        return Condition("you_control", ObjectFilter(any_of=(one(first, True), one(second, False))), 1)
+
     def cond_your_turn(self) -> Condition:
         return Condition("your_turn")
 

@@ -75,6 +75,10 @@ class Triggers(Templates):
     def t_blocks(self, subject: Subject) -> Trigger:
         return Trigger("blocks", **subject)
 
+    def t_explores(self, subject: Subject) -> Trigger:
+        """"Whenever a creature you control explores" (701.40b: it explores even if part of it was impossible)."""
+        return Trigger("explores", **subject)
+
     def t_becomes_blocked(self, subject: Subject) -> Trigger:
         return Trigger("becomes_blocked", **subject)
 

@@ -335,6 +335,10 @@ class Verbs(Templates):
         """Investigate (701.36): create a Clue token."""
         return Verb(act=lambda s, d: [I.CreateToken(player_of(s), Const(1), self.predefined_token("clue"))])
 
+    def vp_explore(self) -> Verb:
+        """"~ explores", "it explores" (701.40): the subject is the permanent that explores."""
+        return Verb(act=lambda s, d: [I.Explore(objects_of(s))])
+
     def vp_add_mana(self, add: I.AddMana) -> Verb:
         return Verb(act=lambda s, d: [add])
 
