@@ -146,7 +146,7 @@ def test_the_switch_of_a_layout_lets_its_cards_load(folder: Path, monkeypatch: p
     monkeypatch.setitem(layouts.PLAYABLE, "transform", False)
     assert read(folder, "Assure // Assemble").layout == "split"
     with pytest.raises(CardError):
-        read(folder, "Daybreak Pup")
+        read(folder, "Tale of Testing")
 
 
 @pytest.mark.parametrize("change, words", [
@@ -208,6 +208,9 @@ def test_cards_show_shows_each_face_and_says_when_a_card_cant_be_played_yet(fold
                                env={"COLUMNS": "100"})
     assert shown.exit_code == 0
     assert "Daybreak Pup" in shown.output and "Nightfall Hound" in shown.output and "Trample" in shown.output
-    assert "Not playable yet" in shown.output and "711" in shown.output
+    assert "Not playable yet" not in shown.output
+    tale = CliRunner().invoke(main, ["cards", "show", "--cards", str(folder), "Tale of Testing"],
+                              env={"COLUMNS": "100"})
+    assert "Not playable yet" in tale.output and "714" in tale.output
     half = CliRunner().invoke(main, ["cards", "show", "--cards", str(folder), "Assemble"])
     assert half.exit_code == 1 and "a face of 'Assure // Assemble'" in half.output

@@ -58,7 +58,7 @@ NOT_YET_PLAYED = frozenset({
     "pr_its_owner", "rc_attacked", "rc_each_and_opponents", "rc_each_and_players", "recipients",
     "tp_another", "tp_any_other", "tp_desc_or_player", "tp_opponent_or_desc", "tp_up_to_other",
     # descriptions.py
-    "counted_up_to", "noun_permanent", "noun_spell", "noun_token", "pm_attacking", "pm_attacking_or_blocking",
+    "counted_up_to", "noun_permanent", "noun_spell", "noun_token", "pm_attacking_or_blocking",
     "pm_blocking", "pm_color_or", "pm_colorless", "pm_legendary", "pm_monocolored", "pm_multicolored",
     "pm_snow", "pm_tapped", "pm_token", "pm_untapped", "post_a_graveyard", "post_attacking",
     "post_blocking_self", "post_chosen_color", "post_defending_controls",
@@ -75,16 +75,16 @@ NOT_YET_PLAYED = frozenset({
     "ps_any", "ps_opponent", "sn_combat", "sn_combat_on_your_turn", "sn_end_of_combat", "sn_main1",
     "sn_main2", "sn_upkeep", "so_next", "so_opponent", "t_attacks", "t_becomes_blocked",
     "t_becomes_target", "t_becomes_target_opponent", "t_blocks", "t_combat_damage",
-    "t_combat_damage_opponent", "t_combat_damage_player", "t_damage", "t_damage_opponent", "t_damage_player",
+    "t_combat_damage_opponent", "t_damage", "t_damage_opponent", "t_damage_player",
     "t_dealt_damage", "t_dies_damaged_by_self", "t_draw", "t_enters_or_attacks", "t_enters_or_dies",
-    "t_enters_or_to_graveyard", "t_leaves", "t_lose_life", "ts_enchanted", "ts_equipped",
+    "t_enters_or_to_graveyard", "t_leaves", "t_lose_life", "ts_enchanted",
     # keywords.py
     "et_opponent", "et_player", "keywords_and_quoted", "keywords_quoted", "kw_protection_choice",
     "q_all_colors", "q_everything", "q_monocolored", "q_multicolored", "q_subtype", "q_type",
     # tokens.py
     "colors_none", "colors_three", "token_for_each",
     # mana.py
-    "mp_any_combination", "mp_any_one_color", "mp_chosen_color", "mp_for_each",
+    "mp_any_combination", "mp_chosen_color", "mp_for_each",
 })
 
 

@@ -58,6 +58,7 @@ COUNTER_SPELL = -4.0
 SOFT_COUNTER = -2.5    # countered unless its controller pays
 REGENERATE = 1.5
 PREVENT = 0.3          # per point of damage prevented
+TRANSFORM = 1.5        # turning over to the other face: the back face is the stronger one
 EXPLORE = 1.2          # a land to hand, or a +1/+1 counter and a look at the next draw
 FOG = 2.0
 SEARCH = 1.5
@@ -588,6 +589,8 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.Conditional: _conditional,
     I.Search: _search,
     I.Explore: lambda i, n: n.hit(i.what, EXPLORE, "explore"),
+    I.Transform: lambda i, n: n.hit(i.what, TRANSFORM, "transform"),
+    I.RemoveFromCombat: lambda i, n: n.hit(i.what, -2.0, "remove_from_combat"),
     I.Scry: _look(LOOK, "scry", "scry"),
     I.Surveil: _look(LOOK, "surveil", "scry"),
     I.LookTop: _nothing("look", 0.0, "who"),

@@ -127,7 +127,8 @@ class Trigger(Immutable):
 
     event: "enters", "dies", "leaves", "to_graveyard", "step", "gain_life",
     "cast", "damage", "attacks", "blocks", "dies_damaged_by_self", "draw",
-    "counters" (counters put on an object, 122.6), "explores" (701.40).
+    "counters" (counters put on an object, 122.6), "explores" (701.40),
+    "attack_with" (a player declared attackers, 508.1).
     ``subject`` describes the object of the event (None: the source itself,
     when ``self_only``); ``or_self`` for "CARDNAME or another creature".
     """
@@ -145,6 +146,7 @@ class Trigger(Immutable):
     to: str = ""                  # damage recipient kind: "player" | "creature" | "" (any)
     next_only: bool = False       # a delayed trigger for "the next" step only
     attached: bool = False        # the event's object is the one this Aura/Equipment is attached to
+    count: int = 0                # "attack with N or more creatures": at least this many of them
     counter: str = ""             # "counters": the kind of counter put on the object
 
 

@@ -22,6 +22,7 @@ from .decisions import (ChooseCards, ChooseColor, ChooseSacrifice, Decision, Dis
                         OrderCards, Scry as ScryCards, Search as SearchLibrary, Surveil as SurveilCards, YesNo)
 from .mana import COLOR_NAMES, COLORS
 from .explore import Explore  # noqa: F401  (part of the instruction set the compiler uses)
+from .transform import Transform  # noqa: F401  (part of the instruction set the compiler uses)
 from .mana_ability import ANY_COLOR, AddMana  # noqa: F401  (part of the instruction set the compiler uses)
 from .matching import object_matches
 from .objects import CardDef, GameObject, Player
@@ -660,6 +661,22 @@ class Untap(Instruction):
     def run(self, ctx: "Ctx") -> Gen:
         for o in ctx.objects(self.what):
             actions.untap(ctx.game, o, log=True)
+        yield from ()
+
+
+@dataclass(frozen=True)
+class RemoveFromCombat(Instruction):
+    """Remove [creatures] from combat (506.4): they stop being attacking or blocking creatures."""
+
+    what: Ref
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        for o in ctx.objects(self.what):
+            if game.combat is not None and (o.id in game.combat.attackers or o.id in game.combat.blockers):
+                game.combat.remove(o.id)
+                game.touch()
+                game.log_event(f"{o.name} is removed from combat.", ("506.4",), (o.id,))
         yield from ()
 
 

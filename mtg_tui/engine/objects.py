@@ -106,7 +106,7 @@ class Characteristics:
 
     __slots__ = (
         "name", "mana_cost", "colors", "supertypes", "types", "subtypes", "abilities",
-        "power", "toughness", "controller", "flags", "pt_changed", "derived",
+        "power", "toughness", "controller", "flags", "pt_changed", "derived", "mv_cost",
     )
 
     def __init__(self) -> None:
@@ -123,6 +123,7 @@ class Characteristics:
         self.flags: dict[str, list[Any]] = {}
         self.pt_changed = False
         self.derived: dict[str, Any] | None = None
+        self.mv_cost: ManaCost | None = None   # where the mana value comes from another cost (711.4c)
 
     def copy(self) -> "Characteristics":
         c = Characteristics.__new__(Characteristics)
@@ -138,6 +139,7 @@ class Characteristics:
         c.controller = self.controller
         c.flags = {k: list(v) for k, v in self.flags.items()}
         c.pt_changed = self.pt_changed
+        c.mv_cost = self.mv_cost
         c.derived = None
         return c
 
@@ -177,7 +179,7 @@ class Characteristics:
 
     @property
     def mana_value(self) -> int:
-        return self.mana_cost.mana_value
+        return (self.mv_cost or self.mana_cost).mana_value
 
     def has_flag(self, name: str) -> bool:
         return bool(self.flags.get(name))
@@ -194,6 +196,7 @@ class GameObject(CopiedByField):
         "sick", "damage", "counters", "attached_to", "timestamp", "targets", "mode",
         "x", "deathtouch_damaged", "damaged_by", "cast_from",
         "is_copy", "phased_out", "entered_turn", "revealed", "was_cast", "chosen", "ctl_mark", "whole",
+        "transformed", "transformed_at",
     )
 
     def __init__(self, oid: int, card: CardDef, owner: int, zone: str, card_uid: int,
@@ -227,13 +230,22 @@ class GameObject(CopiedByField):
         # A split card cast as one half is a spell with that half's characteristics only (708.3b):
         # ``card`` is the half and ``whole`` the card, which it is again in any other zone (708.4).
         self.whole: CardDef | None = None
+        # A transforming double-faced permanent with its back face up (711.4c); a new object (another
+        # zone) has its front face up again (711.4a, 711.10). ``transformed_at``: when it last transformed.
+        self.transformed = False
+        self.transformed_at = 0
+
+    @property
+    def face(self) -> CardDef:
+        """The printed characteristics of the face that is up (711.4)."""
+        return self.card.faces[1] if self.transformed else self.card
 
     @property
     def name(self) -> str:
-        return self.card.name
+        return self.face.name
 
     def __repr__(self) -> str:
-        return f"<{self.card.name}#{self.id} {self.zone}>"
+        return f"<{self.name}#{self.id} {self.zone}>"
 
 
 class StackAbility(CopiedByField):
@@ -310,8 +322,9 @@ class Player(CopiedByField):
 
 
 def base_characteristics(obj: GameObject) -> Characteristics:
-    """The copiable values of an object before any effect (613.2): its printed characteristics."""
-    card = obj.card
+    """The copiable values of an object before any effect (613.2): its printed characteristics, of the face
+    that is up (711.4); a back face's mana value is its front face's (711.4c)."""
+    card = obj.face
     c = Characteristics()
     c.name = card.name
     c.mana_cost = card.mana_cost
@@ -323,6 +336,8 @@ def base_characteristics(obj: GameObject) -> Characteristics:
     c.power = _printed(card.power)
     c.toughness = _printed(card.toughness)
     c.controller = obj.controller
+    if obj.transformed:
+        c.mv_cost = obj.card.mana_cost
     return c
 
 

@@ -164,6 +164,12 @@ def matches(game: "GameState", trig: Trigger, ev: Event, src: Any, you: int) -> 
         return _player_ok(trig.player, game.chars(obj).controller, you)
     if kind == "blocks":
         return ev.kind == "blocks" and (not trig.self_only or ev.blocker == sid)
+    if kind == "attack_with":
+        if ev.kind != "attack_with" or not _player_ok(trig.player, ev.player, you):
+            return False
+        fits = [a for a in ev.attackers if (o := game.objects.get(a)) is not None and
+                (trig.subject is None or object_matches(game, o, trig.subject, sid, you, uid))]
+        return len(fits) >= trig.count
     if kind == "explores":
         if ev.kind != "explores":
             return False

@@ -386,19 +386,19 @@ class GameView:
         flags = tuple(k.replace("_", " ") for k, v in c.flags.items() if v)
         attachments = tuple(x.id for x in g.battlefield if x.attached_to == o.id) if o.zone == "battlefield" else ()
         loyalty = o.counters.get("loyalty") if "Planeswalker" in c.types and o.zone == "battlefield" else \
-            o.card.loyalty
+            o.face.loyalty
         return ObjectView(
             id=o.id, uid=o.card_uid, name=c.name or o.name, zone=o.zone, owner=o.owner,
-            controller=g.controller_of(o), mana_cost=c.mana_cost.text, mana_value=c.mana_cost.mana_value,
+            controller=g.controller_of(o), mana_cost=c.mana_cost.text, mana_value=c.mana_value,
             colors=c.colors, supertypes=c.supertypes, types=c.types, subtypes=c.subtypes,
             type_line=_type_line(c.supertypes, c.types, c.subtypes), power=c.power, toughness=c.toughness,
-            printed_power=o.card.power, printed_toughness=o.card.toughness, pt_changed=c.pt_changed,
+            printed_power=o.face.power, printed_toughness=o.face.toughness, pt_changed=c.pt_changed,
             loyalty=loyalty, tapped=o.tapped, sick=g.summoning_sick(o) if o.zone == "battlefield" else False,
             damage=o.damage, counters=dict(o.counters), attached_to=o.attached_to, attachments=attachments,
             attacking=combat.attackers.get(o.id) if combat is not None and o.id in combat.attackers else None,
             blocking=tuple(combat.blockers.get(o.id, ())) if combat is not None else (),
             blocked=bool(combat is not None and combat.blocked.get(o.id)), is_token=o.is_token, keywords=kws,
-            text=o.card.text, abilities=texts, flags=flags, compiled=tuple(c.abilities))
+            text=o.face.text, abilities=texts, flags=flags, compiled=tuple(c.abilities))
 
     def inspect(self, oid: int) -> Inspection | None:
         """An object and everything changing its characteristics now (613)."""

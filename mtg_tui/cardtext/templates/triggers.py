@@ -11,10 +11,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from lark import Token
+
 from ...engine.refs import ObjectFilter
 from ...engine.abilities import Trigger
 from ..errors import TextError
-from .base import Templates
+from .base import Templates, const_amount, number
 
 Subject = dict[str, Any]
 
@@ -78,6 +80,10 @@ class Triggers(Templates):
     def t_explores(self, subject: Subject) -> Trigger:
         """"Whenever a creature you control explores" (701.40b: it explores even if part of it was impossible)."""
         return Trigger("explores", **subject)
+
+    def t_attack_with(self, n: Token, flt: ObjectFilter) -> Trigger:
+        """"When you attack with three or more creatures" (508.1: the creatures declared as attackers)."""
+        return Trigger("attack_with", subject=flt, player="you", count=const_amount(number(n)))
 
     def t_becomes_blocked(self, subject: Subject) -> Trigger:
         return Trigger("becomes_blocked", **subject)

@@ -339,6 +339,14 @@ class Verbs(Templates):
         """"~ explores", "it explores" (701.40): the subject is the permanent that explores."""
         return Verb(act=lambda s, d: [I.Explore(objects_of(s))])
 
+    def vp_transform(self, what: Ref) -> Verb:
+        """"Transform ~" (701.28a)."""
+        return Verb(act=lambda s, d: [I.Transform(objects_of(what))])
+
+    def vp_remove_from_combat(self, what: Ref) -> Verb:
+        """"Remove it from combat" (506.4)."""
+        return Verb(act=lambda s, d: [I.RemoveFromCombat(objects_of(what))])
+
     def vp_add_mana(self, add: I.AddMana) -> Verb:
         return Verb(act=lambda s, d: [add])
 
