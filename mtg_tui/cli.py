@@ -2,21 +2,37 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
 from .arguments import SEED
 from .card_folders import cards_option, use_card_folders
 from .decks.cli import deck_group
+from .textfile import os_error_text
 from .rules.cli import rules_group
 from .ui.cli import play
 from .ui.cli import walkthrough
 
 
-@click.group()
+class _Commands(click.Group):
+    """The commands, with one safety net: a file the system refuses (a name too long, a folder that can't be
+    read...) is one line saying which and why, wherever a command meets it."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except OSError as e:
+            if e.errno == errno.EPIPE:   # output piped into a program that stopped reading: click handles it
+                raise
+            raise click.ClickException(os_error_text(e)) from None
+
+
+@click.group(cls=_Commands)
 @click.version_option(package_name="mtg-tui")
 def main() -> None:
     """Magic: The Gathering in the terminal, with the rules enforced."""

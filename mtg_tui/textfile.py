@@ -23,6 +23,15 @@ class TextFileError(ValueError):
     """A file that can't be read as text (or as TOML); the message names it."""
 
 
+def os_error_text(e: OSError) -> str:
+    """What the system said about a file, in one short line: the file (shortened if very long), the reason."""
+    name = str(e.filename) if e.filename is not None else ""
+    if len(name) > 80:
+        name = name[:40] + "…" + name[-20:]
+    why = e.strerror or str(e)
+    return f"{name}: {why}" if name else why
+
+
 def read_text(path: Path | str, limit: int = MAX_FILE_BYTES) -> str:
     """The file's text: UTF-8, with or without a byte-order mark, and at most ``limit`` bytes."""
     path = Path(path)

@@ -305,3 +305,18 @@ def test_an_unknown_card_with_a_quote_in_its_name_is_said_plainly() -> None:
     result = invoke("cards", "show", "Urza's", "Nothing")
     assert result.exit_code == 1
     assert result.output.strip() == "Error: unknown card \"Urza's Nothing\"", result.output
+
+
+LONG = "a" * 5000     # longer than any file name the system takes
+
+
+@pytest.mark.parametrize("args", [
+    ["play", "--resume", LONG], ["play", "--resume", "9" * 5000], ["play", "--deck", LONG], ["deck", "show", LONG],
+    ["scenario", "run", LONG], ["play", "--cards", LONG],
+], ids=["resume", "resume digits", "deck", "deck show", "scenario", "cards folder"])
+def test_a_path_too_long_for_the_system_is_one_clear_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          args: list[str]) -> None:
+    monkeypatch.setenv("MTG_TUI_DATA", str(tmp_path / "data"))
+    result = invoke(*args)
+    assert result.exit_code in (1, 2) and not isinstance(result.exception, OSError), result.exception
+    assert "too long" in result.output.lower() and len(result.output) < 400, result.output

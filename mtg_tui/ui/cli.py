@@ -10,6 +10,7 @@ import click
 
 from ..arguments import PLAYER_NAME, SEED
 from ..card_folders import cards_option, use_card_folders
+from ..textfile import os_error_text
 from .opponents import DIFFICULTIES
 
 DEFAULT_DECK = "Red Burn"
@@ -29,8 +30,10 @@ def _load_checked(name: str) -> tuple[str, list[str], list[str]]:
     try:
         deck = load_deck(name)
         cards = card_list(deck)
-    except (UnknownDeckError, DecklistError, OSError) as e:
+    except (UnknownDeckError, DecklistError) as e:
         raise click.ClickException(str(e)) from None
+    except OSError as e:
+        raise click.ClickException(os_error_text(e)) from None
     problems = unplayable(deck)
     if problems:
         raise click.ClickException("\n".join(problems))
