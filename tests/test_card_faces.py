@@ -19,7 +19,7 @@ from mtg_tui.cardtext.loader import CardDatabase, CardError, card_from_data
 from mtg_tui.cli import main
 from mtg_tui.decks.decklist import DecklistError, parse_decklist
 from mtg_tui.engine import layouts
-from mtg_tui.engine.abilities import KeywordAbility, SpellAbility
+from mtg_tui.engine.abilities import KeywordAbility, SpellAbility, StaticAbility, TriggeredAbility
 from mtg_tui.engine.instructions import GainLife
 
 ASSURE = '''name = "Assure // Assemble"
@@ -139,6 +139,15 @@ def test_layouts_the_engine_doesnt_play_yet_dont_load_and_say_why(folder: Path,
             read(folder, name)
     errors = [str(e) for e in CardDatabase(folder).check()]
     assert len(errors) == 3 and all("can't be played yet" in e for e in errors)
+
+
+def test_a_saga_plays_its_chapters_as_triggered_abilities(folder: Path) -> None:
+    """714.2b: a chapter is a triggered ability on lore counters; 714.3a: a lore counter as it enters."""
+    card = read(folder, "Tale of Testing")
+    chapters = [a for a in card.abilities if isinstance(a, TriggeredAbility)]
+    assert [(a.trigger.event, a.trigger.chapter) for a in chapters] == [("chapter", 1), ("chapter", 2), ("chapter", 3)]
+    entering = [a.replacement for a in card.abilities if isinstance(a, StaticAbility)]
+    assert [(type(r).__name__, r.kind, r.amount) for r in entering] == [("LoreCounterAsItEnters", "lore", 1)]
 
 
 def test_the_switch_of_a_layout_lets_its_cards_load(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:

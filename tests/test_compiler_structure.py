@@ -14,6 +14,7 @@ from lark import Lark, Tree
 import mtg_tui.cardtext as cardtext
 from mtg_tui.cardtext.compiler import FAMILIES, CardCompiler, check, compile_text, unhandled_rules
 from mtg_tui.cardtext.errors import TextError
+from mtg_tui.cardtext.faces import is_saga, split_chapters
 from mtg_tui.cardtext.loader import CardDatabase, parse_type_line
 from mtg_tui.cardtext.parser import grammar_text, normalise, parse, parser, split_abilities
 from mtg_tui.cardtext.templates.base import Templates
@@ -143,9 +144,15 @@ def test_compiling_leaves_the_shared_parse_trees_as_they_were(db: CardDatabase) 
     """Parse trees are cached and shared between cards, so no template may change the tree it reads."""
     cards = [(name, db.fields(name)) for name in db.names()]
     cards = [(name, f) for name, f in cards if isinstance(f.get("text"), str) and isinstance(f.get("type"), str)]
-    paragraphs = {normalise(p, name) for name, f in cards for p in split_abilities(f["text"])} - {""}
+    # A Saga's chapter lines are compiled as effects, apart from its other text (714.2b).
+    texts = {name: split_chapters(f["text"]) if is_saga(f) else (f["text"], []) for name, f in cards}
+    paragraphs = {normalise(p, name) for name, (rest, chapters) in texts.items()
+                  for p in split_abilities(rest) + [effect for _, effect, _ in chapters]} - {""}
     before = {p: parse(p).pretty() for p in paragraphs}
     for name, f in cards:
         supers, types, subs = parse_type_line(f["type"], "", name)
-        compile_text(name, f["text"], supers, types, subs)
+        rest, chapters = texts[name]
+        compile_text(name, rest, supers, types, subs)
+        for _, effect, _ in chapters:
+            compile_text(name, effect, supers, ("Sorcery",), ())
     assert {p: parse(p).pretty() for p in paragraphs} == before

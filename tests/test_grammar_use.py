@@ -42,7 +42,7 @@ NOT_YET_PLAYED = frozenset({
     "no_activate_except_mana", "otherwise_sentence", "prevent_all", "prevent_all_combat_by", "prevent_all_to",
     "until_eoc", "until_your_next_turn",
     # verbs.py
-    "become_color", "become_pt_type", "under_control", "vp_add_types", "vp_attacks_marker",
+    "become_color", "become_pt_type", "vp_add_types", "vp_attacks_marker",
     "vp_can_block_only", "vp_cant_attack", "vp_cant_attack_alone", "vp_cant_attack_block_alone",
     "vp_cant_block_alone", "vp_cant_block_desc", "vp_combat_damage_player", "vp_counter_unless",
     "vp_damage_each", "vp_damage_equal", "vp_damage_equal_late", "vp_damage_two",
@@ -60,7 +60,7 @@ NOT_YET_PLAYED = frozenset({
     # descriptions.py
     "counted_up_to", "noun_permanent", "noun_spell", "noun_token", "pm_attacking_or_blocking",
     "pm_blocking", "pm_color_or", "pm_colorless", "pm_legendary", "pm_monocolored", "pm_multicolored",
-    "pm_snow", "pm_tapped", "pm_token", "pm_untapped", "post_a_graveyard", "post_attacking",
+    "pm_snow", "pm_tapped", "pm_token", "pm_untapped", "post_attacking",
     "post_blocking_self", "post_chosen_color", "post_defending_controls",
     "post_named", "post_no_counters", "post_not_type",
     "post_power_ge", "post_power_le", "post_target_opponent_controls", "post_target_player_controls",

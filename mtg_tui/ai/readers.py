@@ -25,6 +25,7 @@ from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, Cost
                                 ProtectionChoice, SpellAbility, SpellsCostLess, StaticAbility, TriggeredAbility)
 from ..engine.entering import (AsEntersChoose, CounterOrHaste, EntersTapped, EntersTappedUnlessPaid,
                                EntersWithCounters, OthersEnterWithCounters)
+from ..engine.sagas import LoreCounterAsItEnters
 from ..engine.instead import DamageInstead, DrawInstead, TokensInstead, TokensUnderYourControl
 from ..engine.keywords import Trait, evasive, gives, keywords_in
 from ..engine.prevention import StaticPrevention
@@ -779,6 +780,7 @@ def _draw_instead(rep: DrawInstead, n: Notes) -> None:
 REPLACEMENTS: dict[type, Callable[[Any, Notes], None]] = {
     EntersTapped: _enters_tapped,
     EntersWithCounters: _enters_with_counters,
+    LoreCounterAsItEnters: lambda rep, n: None,   # a Saga's worth is in its chapter abilities
     AsEntersChoose: lambda rep, n: None,
     EntersTappedUnlessPaid: lambda rep, n: n.hit(SelfRef(), -0.1, "enters_tapped_unless_paid"),
     CounterOrHaste: lambda rep, n: n.hit(SelfRef(), COUNTER, "counter_or_haste"),

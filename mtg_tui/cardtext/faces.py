@@ -30,6 +30,7 @@ from ..engine.abilities import SpellAbility
 from ..engine.layouts import RULES, playable
 from ..engine.mana import ManaCost
 from ..engine.objects import CardDef, Chapter
+from ..engine.sagas import saga_abilities
 from .errors import CardError
 
 LAYOUTS = ("normal", "split", "transform")
@@ -162,4 +163,6 @@ def _saga(data: dict[str, Any], file: str, read_face: ReadFace, compile_text: Co
             raise CardError(file, card.name, f"chapter {line!r}: a chapter's text must be an effect that "
                             "happens (714.2b)", effect_text)
         chapters.extend(Chapter(n, made[0].effect, line) for n in numbers)
-    return replace(card, text=text, layout="saga", chapters=tuple(sorted(chapters, key=lambda c: c.number)))
+    chapters.sort(key=lambda c: c.number)
+    return replace(card, text=text, layout="saga", chapters=tuple(chapters),
+                   abilities=card.abilities + saga_abilities(chapters))

@@ -148,6 +148,7 @@ class Trigger(Immutable):
     attached: bool = False        # the event's object is the one this Aura/Equipment is attached to
     count: int = 0                # "attack with N or more creatures": at least this many of them
     counter: str = ""             # "counters": the kind of counter put on the object
+    chapter: int = 0              # "chapter": a Saga's chapter number (714.2b)
 
 
 @dataclass(frozen=True, eq=False)

@@ -373,10 +373,11 @@ def put_counters_asking(game: "GameState", obj: GameObject, kind: str, n: int) -
         if event is None or event.amount <= 0 or obj.zone != "battlefield":
             return
         kind, n = event.counter, event.amount
-    obj.counters[kind] = obj.counters.get(kind, 0) + n
+    before = obj.counters.get(kind, 0)
+    obj.counters[kind] = before + n
     game.touch()
     game.log_event(f"{n} {kind} counter{'s' if n != 1 else ''} put on {obj.name}.", ("122.1",), (obj.id,))
-    game.emit([Event("counters", obj=obj.id, counter=kind, amount=n)])
+    game.emit([Event("counters", obj=obj.id, counter=kind, amount=n, before=before)])
 
 
 put_counters = plain_form(put_counters_asking)

@@ -13,8 +13,8 @@ class Event:
     amount, combat), "life_gain" / "life_loss" (player, amount), "cast"
     (spell_id, player), "step" (step, active), "attacks" (attacker, defender),
     "blocks" (blocker, attacker), "draw" (player, card), "counters" (obj,
-    counter, amount), "tapped" / "untapped" (obj), "explores" (obj, player: its controller, lki),
-    "attack_with" (attackers: all those declared, player).
+    counter, amount, before: how many there were), "tapped" / "untapped" (obj), "explores" (obj,
+    player: its controller, lki), "attack_with" (attackers: all those declared, player).
     """
 
     def __init__(self, kind: str, **fields: Any) -> None:

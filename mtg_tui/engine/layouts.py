@@ -15,7 +15,7 @@ PLAYABLE: dict[str, bool] = {
     "normal": True,
     "split": True,        # 708: choose a half to cast (708.3), combined characteristics elsewhere (708.4)
     "transform": True,    # 711, 701.28: transform, each face's characteristics (711.4)
-    "saga": False,        # 714: lore counters (714.3), chapter abilities (714.2), sacrifice (714.4)
+    "saga": True,         # 714: lore counters (714.3), chapter abilities (714.2), sacrifice (714.4)
 }
 
 RULES = {"split": "708", "transform": "711", "saga": "714"}

@@ -19,6 +19,7 @@ from .keywords import Trait, attaching_problem, has_trait, trait_params
 from .matching import object_matches
 from .objects import GameObject
 from .replacement import Destruction
+from .sagas import LORE, final_chapter, to_sacrifice
 from .refs import ObjectFilter
 
 if TYPE_CHECKING:
@@ -79,15 +80,17 @@ class Found:
     unattach: list[tuple[GameObject, str]] = field(default_factory=list)
     vanish: list[tuple[GameObject, str]] = field(default_factory=list)
     counter_fix: list[GameObject] = field(default_factory=list)
+    sagas: list[GameObject] = field(default_factory=list)   # 704.5s: sacrificed
     legend_choices: list[tuple[int, list[GameObject]]] = field(default_factory=list)
 
     def __bool__(self) -> bool:
         return bool(self.losers or self.to_graveyard or self.to_destroy or self.unattach or self.vanish
-                    or self.counter_fix or self.legend_choices)
+                    or self.counter_fix or self.legend_choices or self.sagas)
 
     def rules(self) -> list[str]:
         out = [r for _, r, _ in self.losers + self.to_graveyard + self.to_destroy]
         out += [r for _, r in self.unattach] + ["704.5d"] * len(self.vanish) + ["704.5q"] * len(self.counter_fix)
+        out += ["704.5s"] * len(self.sagas)
         return out + ["704.5j"] * len(self.legend_choices)
 
 
@@ -145,6 +148,8 @@ def find(game: "GameState", every_zone: bool = False) -> Found:
             f.unattach.append((o, why))
         if o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
             f.counter_fix.append(o)
+
+    f.sagas = to_sacrifice(game, bf)
 
     # The legend rule (704.5j): each player with two or more legendary permanents of one name keeps one.
     legendary = [o for o in game.battlefield if "Legendary" in bf[o.id].supertypes
@@ -210,6 +215,13 @@ def _once(game: "GameState") -> Gen:
         movers.append(o)
     for o in legend_out:
         game.log_event(f"Legend rule: {o.name} is put into its owner's graveyard.", ("704.5j",), (o.id,))
+        movers.append(o)
+    for o in f.sagas:
+        c = game.chars(o)
+        game.log_event(f"{o.name} has {o.counters.get(LORE, 0)} lore counters, as many as its final chapter "
+                       f"({final_chapter(c)}): {game.players[c.controller].name} sacrifices it.",
+                       ("704.5s", "714.4", "701.17"), (o.id,), player=c.controller,
+                       why="State-based actions are checked whenever a player would receive priority.")
         movers.append(o)
     destroyed: list[GameObject] = []
     # Each destruction meets replacement effects (regeneration, 614.8), choices in APNAP order (616.1).

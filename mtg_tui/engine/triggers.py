@@ -23,6 +23,7 @@ from .keywords import entry
 from .matching import object_matches
 from .objects import Characteristics, GameObject, LKI, StackAbility
 from .refs import FixedRef, ObjectFilter, RememberedRef, TargetRef
+from .sagas import CHAPTER, LORE, chapter_triggered
 from .state import STEP_NAMES
 from .targets import has_legal_choice, targeted_events, targets_decision
 
@@ -192,6 +193,17 @@ def matches(game: "GameState", trig: Trigger, ev: Event, src: Any, you: int) -> 
         return ev.kind == "discard" and _player_ok(trig.player, ev.player, you)
     if kind == "counters":
         return _counters_put(game, trig, ev, sid, uid, you)
+    if kind == CHAPTER:
+        return _chapter_reached(trig, ev, sid)
+    return False
+
+
+def _chapter_reached(trig: Trigger, ev: Event, sid: int) -> bool:
+    """A Saga's chapter ability: lore counters put on it, counting those it enters with (714.2b, 122.6)."""
+    if ev.kind == "counters" and ev.counter == LORE and ev.obj == sid:
+        return chapter_triggered(trig, ev.before, ev.before + ev.amount)
+    if ev.kind == "zone" and ev.to_zone == "battlefield" and ev.new_id == sid and isinstance(ev.obj, GameObject):
+        return chapter_triggered(trig, 0, ev.obj.counters.get(LORE, 0))
     return False
 
 
@@ -408,6 +420,8 @@ def _put_one(game: "GameState", t: PendingTrigger) -> Gen:
     if flat:
         text += " targeting " + ", ".join(game.describe(x) for x in flat)
     kw_rule = entry(ab.keyword).cites if ab.keyword else ""   # the keyword the ability stands for (702.107a)
+    if ab.trigger.event == CHAPTER:
+        kw_rule = "714.2b"   # a chapter symbol stands for a triggered ability
     game.log_event(f"{text}: {ab.text}" if ab.text else text + ".",
                    ("603.2", "603.3") + ((kw_rule,) if kw_rule else ()), (sa.id,) + tuple(flat),
                    player=t.controller, kind="trigger",
@@ -451,4 +465,6 @@ def describe_event(game: "GameState", ev: Any) -> str:
         return f"{game.describe(ev.blocker)} blocked"
     if k == "draw":
         return f"{game.players[ev.player].name} drew a card"
+    if k == "counters":
+        return f"{ev.amount} {ev.counter} counter{'s' if ev.amount != 1 else ''} put on {game.describe(ev.obj)}"
     return ""

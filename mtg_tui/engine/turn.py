@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Generator
 
-from . import actions, combat as combat_mod, replacement, sba, triggers
+from . import actions, combat as combat_mod, replacement, sagas, sba, triggers
 from .casting import perform, priority_decision
 from .context import Ctx
 from .decisions import Bottom, Decision, Discard, Mulligan, Option
@@ -230,6 +230,8 @@ def do_step(game: "GameState", step: str) -> Gen:
             game.log_event(f"{game.players[game.active].name} plays first and skips the draw.", ("103.7a",))
         else:
             yield from actions.draw_asking(game, game.players[game.active], 1, cites=("504.1", "121.1"))
+    elif step == "main1":
+        yield from sagas.precombat_main_lore(game)
     elif step == "beginning_of_combat":
         game.combat = combat_mod.Combat(game.active, game.opponent(game.active))
     elif step == "declare_attackers":
