@@ -61,7 +61,8 @@ FLOORS: dict[str, tuple[str, ...]] = {
               "state"),
     "rules": ("actions", "alike", "casting", "combat", "conditions", "context", "costs", "damage", "entering", "explore",
               "instead", "instructions", "keywords", "layers", "mana_ability", "matching", "prevention",
-              "regeneration", "replacement", "rerouting", "resolution", "sba", "targets", "transform", "triggers"),
+              "regeneration", "replacement", "rerouting", "resolution", "sagas", "sba", "targets", "transform",
+              "triggers"),
     "flow": ("turn",),
     "protocol": ("__init__", "dispatch", "game", "record", "setup", "snapshot", "view"),
 }
