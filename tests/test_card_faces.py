@@ -152,7 +152,7 @@ def test_a_saga_plays_its_chapters_as_triggered_abilities(folder: Path) -> None:
 
 def test_the_switch_of_a_layout_lets_its_cards_load(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(layouts.PLAYABLE, "split", True)
-    monkeypatch.setitem(layouts.PLAYABLE, "transform", False)
+    monkeypatch.setitem(layouts.PLAYABLE, "saga", False)
     assert read(folder, "Assure // Assemble").layout == "split"
     with pytest.raises(CardError):
         read(folder, "Tale of Testing")
@@ -212,7 +212,9 @@ def test_cards_list_filters_a_card_with_faces_as_a_whole(folder: Path) -> None:
     assert "Daybreak Pup" in names("--cost", "2", "--type", "wolf", "--color", "G")
 
 
-def test_cards_show_shows_each_face_and_says_when_a_card_cant_be_played_yet(folder: Path) -> None:
+def test_cards_show_shows_each_face_and_says_when_a_card_cant_be_played_yet(folder: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(layouts.PLAYABLE, "saga", False)
     shown = CliRunner().invoke(main, ["cards", "show", "--cards", str(folder), "Daybreak", "Pup"],
                                env={"COLUMNS": "100"})
     assert shown.exit_code == 0
