@@ -73,7 +73,7 @@ NOT_YET_PLAYED = frozenset({
     "cond_two_or_fewer_other_lands", "cond_two_other_lands", "cond_you_control_either",
     # triggers.py
     "ps_any", "ps_opponent", "sn_combat", "sn_combat_on_your_turn", "sn_end_of_combat", "sn_main1",
-    "sn_main2", "sn_upkeep", "so_next", "so_opponent", "t_attacks", "t_becomes_blocked",
+    "sn_main2", "sn_upkeep", "so_next", "so_opponent", "t_becomes_blocked",
     "t_becomes_target", "t_becomes_target_opponent", "t_blocks", "t_combat_damage",
     "t_combat_damage_opponent", "t_damage", "t_damage_opponent", "t_damage_player",
     "t_dealt_damage", "t_dies_damaged_by_self", "t_draw", "t_enters_or_attacks", "t_enters_or_dies",

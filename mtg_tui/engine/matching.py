@@ -105,7 +105,11 @@ def object_matches(game: "GameState", obj: GameObject | LKI, flt: ObjectFilter, 
             n = (chars.power or 0) + (chars.toughness or 0) if chars.power is not None else None
         else:
             n = mana_value_of(obj, chars) if cmp.stat == "mana value" else getattr(chars, cmp.stat)
-        if not cmp.test(n):
+        if cmp.than_source:
+            than = _source_stat(game, source_id, cmp.stat)
+            if than is None or not cmp.test(n, than):
+                return False
+        elif not cmp.test(n):
             return False
     if flt.dealt_damage_by_source and (source_uid is None or source_uid not in obj.damaged_by):
         return False
@@ -114,6 +118,15 @@ def object_matches(game: "GameState", obj: GameObject | LKI, flt: ObjectFilter, 
     if flt.without_keyword and any(getattr(a, "keyword", None) == flt.without_keyword for a in chars.abilities):
         return False
     return True
+
+
+def _source_stat(game: "GameState", source_id: int | None, stat: str) -> int | None:
+    """A characteristic of the source, as it is now or as it last existed (608.2h): "with lesser power"."""
+    src = game.find_lki(source_id) if source_id is not None else None
+    if src is None:
+        return None
+    chars = game.chars(src) if isinstance(src, GameObject) else src.chars
+    return mana_value_of(src, chars) if stat == "mana value" else getattr(chars, stat)
 
 
 def player_matches(pf: PlayerFilter, player: Player, you: int) -> bool:

@@ -25,11 +25,13 @@ class Compare(Immutable):
     stat: str      # "power" | "toughness" | "mana value"
     op: str        # "<=", ">=", "==", "<", ">"
     value: int
+    than_source: bool = False   # compared with the same characteristic of the source ("with lesser power")
 
-    def test(self, n: int | None) -> bool:
+    def test(self, n: int | None, than: int | None = None) -> bool:
+        """Does ``n`` pass? ``than`` is the value compared with when it is the source's, not ``value``."""
         if n is None:
             return False
-        v = self.value
+        v = self.value if than is None else than
         return {"<=": n <= v, ">=": n >= v, "==": n == v, "<": n < v, ">": n > v}[self.op]
 
 

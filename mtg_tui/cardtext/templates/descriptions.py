@@ -243,6 +243,11 @@ class Descriptions(Templates):
     post_mv_ge = _compare("mana value", ">=")
     post_total_pt_le = _compare("total", "<=")
 
+    def post_power_lt_self(self) -> Mod:
+        """"with lesser power": power less than the source's own, as it is or as it last existed (702.133a,
+        608.2h)."""
+        return {"compares": [Compare("power", "<", 0, than_source=True)]}
+
     def post_dealt_damage_by_self(self) -> Mod:
         return {"dealt_damage_by_source": True}
 

@@ -22,6 +22,10 @@ register(
             means="you may have ~ enter the battlefield with an additional +1/+1 counter on it. if you don't, "
                   "it gains haste.",
             worth=Worth(flat=0.7)),
+    Keyword("mentor", "702.133", "Whenever it attacks, put a +1/+1 counter on target attacking creature with "
+            "lesser power.", cite="702.133a",
+            means="whenever ~ attacks, put a +1/+1 counter on target attacking creature with lesser power.",
+            worth=Worth(flat=0.5)),
     Keyword("cycling", "702.28", "{what}, discard this card from your hand: draw a card.", cite="702.28a",
             param=Param.COST, means="{what}, discard ~: draw a card."),
     Keyword("typecycling", "702.28", "{what}, discard this card from your hand: search your library for a {fixed} "
