@@ -27,7 +27,7 @@ from .knowledge import activated, read_ability, reading_of
 from .levels import Level
 from .main_phase import lethal_burn
 from .plays import Play, candidate_plays
-from .targeting import counter_value, face_value, kill_value, stack_reading
+from .targeting import aimed_first, counter_value, face_value, kill_value, stack_reading
 
 
 def instant_action(board: Board, options: list[Any], level: Level, memo: Any) -> dict[str, Any] | None:
@@ -109,8 +109,9 @@ def respond(board: Board, plays: list[Play], top: Any, level: Level, memo: Any) 
         if worth >= threshold:
             for p in sorted(counters, key=lambda p: (p.mv, p.name)):
                 rows = board.view.action_targets(board.me, p.action)
-                if rows and top.id in rows[0]["options"]:
-                    return dict(p.action, targets=[[top.id]])
+                aimed = aimed_first([top.id], rows) if rows and top.id in rows[0]["options"] else None
+                if aimed is not None:
+                    return dict(p.action, targets=aimed)
     if not level.uses_tricks:
         return None
     # save a creature of ours that the top item harms

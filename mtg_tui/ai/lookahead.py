@@ -49,6 +49,7 @@ from .evaluate import position
 from .levels import NORMAL, Level
 from .main_phase import MIN_SCORE
 from .plays import candidate_plays
+from .targeting import aimed_first
 
 DECISION_COST = 6        # a simulated decision costs about six replayed answers
 SNAPSHOT_OBJECTS = 4     # copying the state costs about one replayed answer per four objects
@@ -225,7 +226,9 @@ def _complete(board: Board, p: Any) -> dict[str, Any] | None:
         rows = board.view.action_targets(board.me, a)
         if not rows or top.id not in rows[0]["options"]:
             return None
-        a["targets"] = [[top.id]]
+        a["targets"] = aimed_first([top.id], rows)
+        if a["targets"] is None:
+            return None
     if p.kind == "trick" and a.get("targets") is None:
         rows = board.view.action_targets(board.me, a)
         mine = [o for o in (rows[0]["options"] if rows else []) if o in board.creatures
@@ -233,7 +236,9 @@ def _complete(board: Board, p: Any) -> dict[str, Any] | None:
                 and (board.creatures[o].view.attacking is not None or board.creatures[o].view.blocking)]
         if not mine:
             return None
-        a["targets"] = [[mine[0]]]
+        a["targets"] = aimed_first([mine[0]], rows)
+        if a["targets"] is None:
+            return None
     return a
 
 

@@ -186,7 +186,7 @@ def _cast_play(board: Board, card: ObjectView, a: dict[str, Any]) -> Play | None
         action["targets"] = targets
         return Play(action, value + r_gain, pay_cost, "burn", timing, card.name, r, card, instant,
                     precombat=True)
-    if r.damage and r.damage_to == "each_creature":
+    if r.damage and r.damage_to == "each_creature" and not _must_target(rows):
         n = r.damage if r.damage > 0 else (x or 0)
         hit = _mass_hit(board, r, card)
         mine = sum(creature_value(c) for c in hit if c.controller == board.me and c.health <= n and not c.indestructible)
@@ -194,13 +194,13 @@ def _cast_play(board: Board, card: ObjectView, a: dict[str, Any]) -> Play | None
                      and not c.indestructible)
         return Play(dict(action, targets=[[] for _ in rows]), theirs - mine - 1.0, pay_cost, "sweeper", "main",
                     card.name, r, card, instant, precombat=True)
-    if r.wrath:
+    if r.wrath and not _must_target(rows):
         hit = _mass_hit(board, r, card)
         mine = sum(creature_value(c) for c in hit if c.controller == board.me and not c.indestructible)
         theirs = sum(creature_value(c) for c in hit if c.controller == board.opp and not c.indestructible)
         return Play(dict(action, targets=[[] for _ in rows]), theirs - mine - 2.0, pay_cost, "sweeper", "main",
                     card.name, r, card, instant, precombat=True)
-    if r.edict:
+    if r.edict and not _must_target(rows):
         if not board.opp_creatures:
             return None
         theirs = min(creature_value(c) for c in board.opp_creatures)
@@ -259,6 +259,12 @@ def _cast_play(board: Board, card: ObjectView, a: dict[str, Any]) -> Play | None
                     card, instant)
     return Play(dict(action, targets=[[] for _ in rows]), 0.8, pay_cost, "other", timing, card.name, r, card,
                 instant)
+
+
+def _must_target(rows: list[dict[str, Any]]) -> bool:
+    """A target word that must be given a target: a spell that also hits many ("destroy target creature with
+    flying; 1 damage to each creature with flying your opponents control") is aimed like removal."""
+    return any(row.get("min", 0) > 0 for row in rows)
 
 
 def rows_have_choice(rows: list[dict[str, Any]]) -> bool:

@@ -336,3 +336,13 @@ def stack_reading(board: Board, item: Any) -> Reading:
         if v is not None:
             return spell_reading(v)
     return r
+
+
+def aimed_first(first: list[int], rows: list[dict[str, Any]]) -> list[list[int]] | None:
+    """Targets for a play aimed by its first target word alone: a later "up to one target" word gets none
+    (Essence Capture's "put a +1/+1 counter on up to one target creature"); None when a later word must have
+    a target, so the play isn't made this way."""
+    rest = rows[1:]
+    if any(r.get("min", 0) > 0 for r in rest):
+        return None
+    return [first] + [[] for _ in rest]
