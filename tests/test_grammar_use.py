@@ -32,7 +32,7 @@ SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 # that uses it; never add one.
 NOT_YET_PLAYED = frozenset({
     # abilities.py
-    "additional_cost", "as_enters_color", "cda_power", "cda_pt", "choose_one_or_both", "choose_one_or_more",
+    "additional_cost", "as_enters_color", "cda_power", "cda_pt", "choose_one_or_more",
     "choose_two", "cost_less_each", "cost_less_if", "no_max_hand",
     # costs.py
     "cost_discard", "cost_discard_desc", "cost_discard_self", "cost_exile_self", "cost_remove_counters",
@@ -51,7 +51,7 @@ NOT_YET_PLAYED = frozenset({
     "vp_exile_until", "vp_gain_life_each", "vp_hand_to_top", "vp_investigate", "vp_look_top_one",
     "vp_lose_keywords", "vp_lose_life_each", "vp_lose_life_equal", "vp_max_one_blocker", "vp_may_have",
     "vp_menace_like", "vp_must_block", "vp_put_back", "vp_put_bottom", "vp_put_graveyard",
-    "vp_put_second", "vp_put_top", "vp_remove_counters", "vp_return_choice",
+    "vp_put_second", "vp_remove_counters", "vp_return_choice",
     "vp_sacrifice_unless", "vp_surveil",
     # refs.py
     "or_all_other", "or_each_other", "or_event_source", "or_exiled_with", "pr_an_opponent", "pr_defending",

@@ -37,7 +37,8 @@ class Effect(Immutable):
     """What a spell or ability does: instructions in order, with its targets.
 
     A modal effect (700.2) has ``modes`` (each an Effect) and ``mode_count``
-    modes to choose. Its ``targets`` then list the target words of every
+    modes to choose, or from ``mode_count`` to ``mode_max`` ("choose one or
+    both"). Its ``targets`` then list the target words of every
     mode, numbered across modes, and ``mode_targets`` says which belong to
     each mode; a mode's instructions refer to those global numbers.
     """
@@ -46,12 +47,17 @@ class Effect(Immutable):
     targets: tuple[TargetSpec, ...] = ()
     modes: tuple["Effect", ...] = ()
     mode_count: int = 1
+    mode_max: int = 0             # the most modes that may be chosen; 0: exactly mode_count
     mode_texts: tuple[str, ...] = ()
     mode_targets: tuple[tuple[int, ...], ...] = ()
 
     @property
     def is_modal(self) -> bool:
         return bool(self.modes)
+
+    @property
+    def most_modes(self) -> int:
+        return max(self.mode_count, self.mode_max)
 
     def target_specs(self, mode: tuple[int, ...] = (), costs: tuple[str, ...] = ()) -> tuple[TargetSpec, ...]:
         """The target words in play for the chosen modes and the optional costs paid (``costs``, by their

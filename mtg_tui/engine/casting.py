@@ -543,8 +543,8 @@ def _mode_tuple(effect: Effect, mode: Any) -> tuple[int, ...]:
     modes = [mode] if is_number(mode) else mode
     if not isinstance(modes, (list, tuple)):
         raise IllegalAnswer("a mode is a number, or a list of numbers")
-    if len(modes) != effect.mode_count:
-        raise IllegalAnswer(f"choose {effect.mode_count} mode{'s' if effect.mode_count != 1 else ''}")
+    if not effect.mode_count <= len(modes) <= effect.most_modes:
+        raise IllegalAnswer(f"choose {_how_many_modes(effect)}")
     out = []
     for m in modes:
         if not is_number(m) or not 1 <= m <= len(effect.modes):
@@ -552,7 +552,14 @@ def _mode_tuple(effect: Effect, mode: Any) -> tuple[int, ...]:
         out.append(m - 1)
     if len(set(out)) != len(out):
         raise IllegalAnswer("the same mode can't be chosen twice (700.2d)")
-    return tuple(out)
+    return tuple(sorted(out))   # the chosen modes are followed in the order they are written
+
+
+def _how_many_modes(effect: Effect) -> str:
+    least, most = effect.mode_count, effect.most_modes
+    if least == most:
+        return f"{least} mode{'s' if least != 1 else ''}"
+    return f"from {least} to {most} modes"
 
 
 def validate_action(game: "GameState", player: int, ans: Any) -> dict[str, Any]:
@@ -809,10 +816,10 @@ def _missing(game: "GameState", player: int, action: dict[str, Any]) -> tuple[st
         exclude = _self_cost(ab, obj)
         skip = None
     if effect.is_modal and action.get("mode") is None:
-        return "mode", ChooseMode(player=player, prompt=f"{name}: choose {effect.mode_count} mode",
+        return "mode", ChooseMode(player=player, prompt=f"{name}: choose {_how_many_modes(effect)}",
                                   options=[Option(i + 1, t) for i, t in enumerate(
                                       effect.mode_texts or [f"mode {i + 1}" for i in range(len(effect.modes))])],
-                                  min=effect.mode_count, max=effect.mode_count,
+                                  min=effect.mode_count, max=effect.most_modes,
                                   legal=lambda ans: _validated(game, player, action, "mode", ans))
     if has_x and action.get("x") is None:
         mx = max(0, _max_x(game, player, cost_with, set(), skip, exclude))

@@ -291,7 +291,7 @@ class Runner:
                 card = casting.as_cast(card, half)
             mode = self._mode(e, n)
             if mode is not None:
-                action["mode"] = [mode]
+                action["mode"] = mode
             if "x" in e:
                 if not isinstance(e["x"], int):
                     raise ScenarioError(f"step {n}: x must be a whole number", n)
@@ -314,7 +314,7 @@ class Runner:
             action = {"action": "activate", "source": obj.id, "ability": index - 1}
             mode = self._mode(e, n)
             if mode is not None:
-                action["mode"] = [mode]
+                action["mode"] = mode
             if "x" in e:
                 action["x"] = e["x"]
             action["pay"] = self._pay(e, who, n) if "pay" in e else "auto"
@@ -349,13 +349,16 @@ class Runner:
         halves = " or ".join(repr(f.name) for f in card.card.faces)
         raise ScenarioError(f"step {n}: {card.name} is a split card: name the half to cast, {halves} (708.3)", n)
 
-    def _mode(self, e: dict[str, Any], n: int) -> int | None:
+    def _mode(self, e: dict[str, Any], n: int) -> list[int] | None:
+        """The modes chosen: a number from 1, or a list of them where several may be chosen ("choose one or
+        both"); the game itself refuses a wrong count."""
         if "mode" not in e:
             return None
         m = e["mode"]
-        if not isinstance(m, int):
-            raise ScenarioError(f"step {n}: mode is a number from 1", n)
-        return m
+        modes = m if isinstance(m, list) else [m]
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in modes):
+            raise ScenarioError(f"step {n}: mode is a number from 1, or a list of them", n)
+        return modes
 
     def _pay(self, e: dict[str, Any], who: int, n: int) -> list[int]:
         refs = e["pay"]

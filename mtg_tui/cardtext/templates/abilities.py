@@ -81,9 +81,9 @@ class AbilityForms(Templates):
 
     @top_down
     def modal(self, tree: Tree) -> list[Any]:
-        """"Choose one —" and its modes (700.2); each mode keeps the targets it names (700.2c)."""
-        if self.transform(tree.children[0]) != "one":
-            raise TextError("only \"choose one\" modal spells are supported yet", "choose")
+        """"Choose one —", "choose one or both —" and the like, and the modes (700.2); each mode keeps the
+        targets it names (700.2c)."""
+        count = self.transform(tree.children[0])
         scope = self.spell_scope
         modes: list[Effect] = []
         mode_targets = []
@@ -92,7 +92,9 @@ class AbilityForms(Templates):
                 before = len(scope.targets)
                 modes.append(self.transform(m))
                 mode_targets.append(tuple(range(before, len(scope.targets))))
-        return [SpellPart(Effect(modes=tuple(modes), mode_count=1, targets=tuple(scope.targets),
+        least, most = {"one": (1, 1), "two": (2, 2), "one or both": (1, 2),
+                       "one or more": (1, len(modes))}[count]
+        return [SpellPart(Effect(modes=tuple(modes), mode_count=least, mode_max=most, targets=tuple(scope.targets),
                                  mode_targets=tuple(mode_targets)))]
 
     def choose_one(self) -> str:
