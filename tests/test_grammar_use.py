@@ -46,7 +46,7 @@ NOT_YET_PLAYED = frozenset({
     "vp_can_block_only", "vp_cant_attack", "vp_cant_attack_alone", "vp_cant_attack_block_alone",
     "vp_cant_block_alone", "vp_cant_block_desc", "vp_combat_damage_player", "vp_counter_unless",
     "vp_damage_each", "vp_damage_equal", "vp_damage_equal_late", "vp_damage_two",
-    "vp_dig_bottom", "vp_discard_hand", "vp_discard_random", "vp_doesnt_untap_static", "vp_draw_each",
+    "vp_dig_bottom", "vp_discard_random", "vp_doesnt_untap_static", "vp_draw_each",
     "vp_draw_equal", "vp_enters_tapped_unless", "vp_enters_tapped_with_counters",
     "vp_exile_until", "vp_gain_life_each", "vp_hand_to_top", "vp_investigate", "vp_look_top_one",
     "vp_lose_keywords", "vp_lose_life_each", "vp_lose_life_equal", "vp_max_one_blocker", "vp_may_have",

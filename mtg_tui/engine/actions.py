@@ -148,8 +148,9 @@ def _perform_moves(game: "GameState", objs: Sequence[GameObject], moves: list[Zo
             if from_zone == "stack":
                 new.x = obj.x
                 new.was_cast = True
-                if "costs" in obj.chosen:   # what was paid to cast it (400.7c): "if it was kicked"
-                    new.chosen["costs"] = obj.chosen["costs"]
+                for how in ("costs", "cast_in_main"):   # how it was cast (400.7c): "if it was kicked"
+                    if how in obj.chosen:
+                        new.chosen[how] = obj.chosen[how]
             if "Planeswalker" in obj.card.types and obj.card.loyalty is not None:
                 new.counters["loyalty"] = obj.card.loyalty   # 306.5b
             new.chosen.update(m.chosen)
@@ -442,6 +443,7 @@ def lose_life(game: "GameState", player: Player, n: int, cites: tuple[str, ...] 
     if n <= 0 or player.lost:
         return 0
     player.life -= n
+    player.life_lost_this_turn += n
     game.touch()
     game.log_event(text or f"{player.name} loses {n} life ({player.life}).", cites, player=player.index)
     game.emit([Event("life_loss", player=player.index, amount=n)])

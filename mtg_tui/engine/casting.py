@@ -47,12 +47,14 @@ Gen = Generator[Decision, Any, Any]
 class _Traits:
     """What casting needs to know about a card's printed abilities, worked out once per card."""
 
-    __slots__ = ("additional", "optional", "flashback", "reductions", "hand_abilities", "flash")
+    __slots__ = ("additional", "optional", "alternative", "flashback", "reductions", "hand_abilities", "flash")
 
     def __init__(self, card: Any) -> None:
         abilities = card.abilities
         self.additional = next((a.cost for a in abilities if isinstance(a, AdditionalCost)), None)
-        self.optional = tuple((kw.name, _as_cost(p)) for kw, p in keywords_in(abilities) if Trait.KICKER in kw.traits)
+        self.optional = tuple((kw.name, _as_cost(p)) for kw, p in keywords_in(abilities)
+                              if Trait.KICKER in kw.traits or Trait.SPECTACLE in kw.traits)
+        self.alternative = frozenset(kw.name for kw, _ in keywords_in(abilities) if Trait.SPECTACLE in kw.traits)
         self.flashback = next((p for kw, p in keywords_in(abilities) if Trait.FLASHBACK in kw.traits), None)
         self.reductions = tuple(a for a in abilities if isinstance(a, CostReduction))
         self.hand_abilities = any(isinstance(a, ActivatedAbility) and a.zone == "hand" for a in abilities)
@@ -77,8 +79,29 @@ def _as_cost(param: Any) -> Cost:
 
 
 def optional_costs(card: GameObject) -> tuple[tuple[str, Cost], ...]:
-    """The optional additional costs the card may be cast with, by keyword: kicker (702.32a, 601.2b)."""
+    """The optional costs the card may be cast with, by keyword (601.2b): additional ones (kicker, 702.32a)
+    and alternative ones, paid instead of its mana cost (spectacle, 702.136a; 118.9)."""
     return traits(card).optional
+
+
+def alternative_unavailable(game: "GameState", card: GameObject, name: str, player: int) -> str:
+    """Why an alternative cost can't be chosen now ("" if it can): spectacle needs an opponent of the caster
+    to have lost life this turn (702.136a); one alternative cost at most, and none when casting it with
+    flashback, itself an alternative cost (118.9a)."""
+    if name not in traits(card).alternative:
+        return ""
+    if card.zone == "graveyard" and flashback_cost(card) is not None:
+        return f"{card.name} is cast with flashback, another alternative cost (118.9a)"
+    if not any(p.life_lost_this_turn for p in game.players if p.index != player):
+        return f"no opponent lost life this turn, so {card.name} can't be cast for its {name} cost (702.136a)"
+    return ""
+
+
+def _payments(game: "GameState", card: GameObject, player: int) -> tuple[tuple[str, ...], ...]:
+    """The ways of paying a spell's mana to weigh whether it can be cast: its own cost, and each alternative
+    cost it may be cast for now."""
+    alt = tuple((n,) for n in sorted(traits(card).alternative) if not alternative_unavailable(game, card, n, player))
+    return ((),) + alt
 
 
 def other_costs(card: GameObject, costs: Any = ()) -> Cost | None:
@@ -114,6 +137,13 @@ def check_costs(card: GameObject, costs: Any) -> list[str]:
     return out
 
 
+def _check_alternatives(game: "GameState", card: GameObject, costs: list[str], player: int) -> None:
+    for word in costs:
+        why = alternative_unavailable(game, card, word, player)
+        if why:
+            raise IllegalAnswer(why)
+
+
 def flashback_cost(card: GameObject) -> ManaCost | None:
     return traits(card).flashback
 
@@ -131,8 +161,12 @@ def total_cost(game: "GameState", card: GameObject, player: int, x: int, costs: 
     """The total mana cost (601.2f): the cost with X, plus the mana of the optional costs chosen (``costs``,
     by keyword: kicker, 702.32a), less any cost reductions (generic mana only)."""
     cost = base_cost(game, card).with_x(x)
+    alternative = traits(card).alternative
     for name, extra in optional_costs(card):
-        if name in (costs or ()) and extra.has_mana:
+        if name in (costs or ()) and name in alternative:
+            cost = extra.mana.with_x(x)   # paid rather than its mana cost (118.9, 601.2f)
+    for name, extra in optional_costs(card):
+        if name in (costs or ()) and extra.has_mana and name not in alternative:
             cost = cost.plus(extra.mana)
     reductions = traits(card).reductions
     less = _less_from_permanents(game, card, player)
@@ -316,7 +350,8 @@ def castable(game: "GameState", card: GameObject, player: int) -> bool:
     c = game.chars(card)
     if not base_cost(game, card).symbols and "Land" not in c.types:
         return False  # no mana cost: can't be cast (118.6, 202.1b)
-    if not can_afford(game, player, total_cost(game, card, player, 0), set(), card.id):
+    if not any(can_afford(game, player, total_cost(game, card, player, 0, way), set(), card.id)
+               for way in _payments(game, card, player)):
         return False
     extra = additional_cost(card)
     if extra is not None and check_other_costs(game, card, extra, player):
@@ -466,7 +501,8 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
                 continue
             if units is None:
                 units = payment_units(game, player, set())
-            if match_payment(total_cost(game, card, player, 0), units) is None:
+            if all(match_payment(total_cost(game, card, player, 0, way), units) is None
+                   for way in _payments(game, card, player)):
                 continue
             if t.additional is not None and check_other_costs(game, card, t.additional, player):
                 continue
@@ -602,6 +638,7 @@ def _validate_cast(game: "GameState", player: int, ans: dict[str, Any]) -> dict[
         out["half"] = ans.get("half")
     if out["costs"] is not None or not optional_costs(card):
         out["costs"] = check_costs(card, out["costs"])
+        _check_alternatives(game, card, out["costs"], player)
     extra = other_costs(card, out["costs"])
     if extra is not None:
         why = check_other_costs(game, card, extra, player)
@@ -851,6 +888,8 @@ def _costs_decision(game: "GameState", player: int, card: GameObject, action: di
     """Which optional costs to pay (601.2b): offered when the player could pay them; None if none could be."""
     payable = []
     for name, extra in optional_costs(card):
+        if alternative_unavailable(game, card, name, player):
+            continue
         if extra.sacrifice or extra.discard or extra.pay_life:
             if check_other_costs(game, card, Cost(sacrifice=extra.sacrifice, discard=extra.discard,
                                                   pay_life=extra.pay_life), player):
@@ -947,6 +986,8 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
         spell.chosen["divide"] = dict(action["divide"])
     if costs:
         spell.chosen["costs"] = costs
+    if game.active == player and game.step in ("main1", "main2"):
+        spell.chosen["cast_in_main"] = True   # for "if you cast this spell during your main phase"
     execute_payment(game, player, cost, plan)
     extra = other_costs(card, costs)
     if extra is not None:
@@ -962,8 +1003,9 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     cites: tuple[str, ...] = ("601.2", "708.3") if half is not None else ("601.2",)
     for name, extra in optional_costs(card):
         if name in costs:
-            text += f", paying its {name} cost ({extra.text})"
-            cites += (entry(name).cites, "601.2b")
+            instead = name in traits(card).alternative
+            text += f", {'for' if instead else 'paying'} its {name} cost ({extra.text})"
+            cites += (entry(name).cites, "601.2b") + (("118.9",) if instead else ())
     flat = [t for row in spell.targets for t in row]
     if flat:
         text += " targeting " + ", ".join(game.describe(t) for t in flat)

@@ -32,7 +32,9 @@ class Condition:
     "your_turn", "cost_paid" (this spell, or the spell this permanent was, was
     cast paying the optional cost ``what``, e.g. "kicker": 702.32d, 400.7c),
     "event_cost_paid" (the spell whose casting triggered the ability was),
-    "attacked_this_turn" (you declared a creature as an attacker this turn: raid, 508.1).
+    "attacked_this_turn" (you declared a creature as an attacker this turn: raid, 508.1),
+    "cast_in_main" (this spell, or the spell this permanent was, was cast by
+    its controller during their own main phase).
     ``negated``: the condition is that it doesn't hold ("wasn't kicked").
     """
 
@@ -50,12 +52,19 @@ def condition_holds(game: "GameState", cond: Condition, ctx: "Ctx") -> bool:
         return (cond.what in costs_paid(spell or ctx.self_object() or ctx.source)) != cond.negated
     if cond.kind == "event_cost_paid":
         return (cond.what in tuple(getattr(ctx.event, "costs", None) or ())) != cond.negated
+    if cond.kind == "cast_in_main":
+        spell = ctx.stack_obj if isinstance(ctx.stack_obj, GameObject) else None
+        chosen = getattr(spell or ctx.self_object() or ctx.source, "chosen", None)
+        return bool(isinstance(chosen, dict) and chosen.get("cast_in_main")) != cond.negated
     return holds(game, cond, ctx.controller, ctx.self_object(), ctx.source_id, ctx.source_uid)
 
 
 def condition_note(cond: Condition, held: bool, name: str) -> tuple[str, tuple[str, ...]] | None:
     """What the log says when an effect checks a condition about how a spell was cast, with the rules it
     cites (the optional cost's keyword: kicker 702.32); None for conditions the log needn't mention."""
+    if cond.kind == "cast_in_main":
+        return (f"{name} was cast {'during' if held else 'outside'} its controller's main phase.",
+                ("505.1", "608.2c"))
     if cond.kind not in ("cost_paid", "event_cost_paid"):
         return None
     from .keywords import entry

@@ -72,6 +72,7 @@ def deal_damage(game: "GameState", parts: Sequence[tuple[Any, int, int]], combat
                                ("120.3b", "702.89b"), player=recipient.index)
             else:
                 recipient.life -= amount
+                recipient.life_lost_this_turn += amount
                 game.log_event(f"{source.name} deals {amount} {kind} to {recipient.name} ({recipient.life}).",
                                ("120.3a",), player=recipient.index)
                 events.append(Event("life_loss", player=recipient.index, amount=amount))

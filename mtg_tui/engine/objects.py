@@ -293,7 +293,7 @@ class Player(CopiedByField):
     __slots__ = (
         "index", "id", "name", "life", "poison", "pool", "library", "hand", "graveyard",
         "lands_played", "lost", "won", "conceded", "drew_from_empty", "mulligans",
-        "kept", "max_hand_size", "life_gained_this_turn", "lose_reason",
+        "kept", "max_hand_size", "life_gained_this_turn", "life_lost_this_turn", "lose_reason",
     )
 
     def __init__(self, index: int, name: str) -> None:
@@ -315,6 +315,7 @@ class Player(CopiedByField):
         self.kept = False
         self.max_hand_size = 7
         self.life_gained_this_turn = 0
+        self.life_lost_this_turn = 0
         self.lose_reason = ""
 
     def __repr__(self) -> str:

@@ -128,6 +128,15 @@ class Amounts(Templates):
         """"If this spell was kicked" / "if it was kicked" (702.32d, 400.7c)."""
         return Condition("cost_paid", what="kicker")
 
+    def cond_spectacle_paid(self) -> Condition:
+        """"If its spectacle cost was paid" (702.136a): it was cast for its spectacle cost."""
+        return Condition("cost_paid", what="spectacle")
+
+    def cond_cast_in_main(self) -> Condition:
+        """"If you cast this spell during your main phase" (addendum, an ability word: 207.2c), also said of the
+        spell a permanent was ("if you cast it during your main phase")."""
+        return Condition("cast_in_main")
+
     def cond_not_kicked(self) -> Condition:
         return Condition("cost_paid", what="kicker", negated=True)
 

@@ -105,7 +105,7 @@ class Effects(Templates):
         """A sentence's leading "if [condition]". One about how this object was cast ("if this spell was
         kicked") names the object itself: "it" after it means this object."""
         condition = self.transform(sentence.children[0])
-        self.scope.it_means_self = getattr(condition, "kind", "") == "cost_paid"
+        self.scope.it_means_self = getattr(condition, "kind", "") in ("cost_paid", "cast_in_main")
         return condition
 
     @top_down

@@ -14,4 +14,6 @@ register(
             param=Param.OBJECT, traits=frozenset({Trait.ENCHANT})),
     Keyword("kicker", "702.32", "You may pay an additional {what} as you cast it; if you do, it is kicked.",
             cite="702.32a", param=Param.COST, any_cost=True, traits=frozenset({Trait.KICKER})),
+    Keyword("spectacle", "702.136", "You may cast it for {what} rather than its mana cost if an opponent lost "
+            "life this turn.", cite="702.136a", param=Param.COST, traits=frozenset({Trait.SPECTACLE})),
 )
