@@ -298,6 +298,13 @@ def test_cli_list() -> None:
     assert "Green Stompy" in result.output and "RG" in result.output
 
 
+def test_cli_list_says_the_set_of_a_deck_drawn_from_one() -> None:
+    result = _run("list")
+    rows = {line.split("│")[1].strip(): line for line in result.output.splitlines() if line.count("│") > 3}
+    assert "RNA" in rows["Gruul Riot"] and "RNA" in rows["Simic Adapt"]
+    assert "core" in rows["Red Burn"]
+
+
 def test_cli_show_groups_by_type() -> None:
     result = _run("show", "red-burn")
     assert result.exit_code == 0, result.output

@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 
 from mtg_tui.agents import RandomAgent
+from mtg_tui.cardtext.loader import default_db
+from mtg_tui.decks import names
 from mtg_tui.decks.decklist import card_list
 from mtg_tui.decks.library import list_decks, load_deck
 from mtg_tui.engine import sba
@@ -57,11 +59,34 @@ def digest(game: Game) -> Any:
             len(game.log), game.pending.kind if game.pending else None)
 
 
+# Two-colour piles of a shipped set's cards (set code, two colours), so random games play each set's cards.
+SET_PILES = (("RNA", "G", "U"), ("RNA", "B", "R"))
+BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
+
+
+def set_pile(code: str, first: str, second: str) -> list[str]:
+    """One copy of every shipped card printed in the set whose mana cost has only these colours (colourless
+    ones too, lands other than basic left out), up to 36, then basic lands of both colours up to 60."""
+    db = default_db()
+    picked = []
+    for name in sorted(db.names()):
+        if code not in names.card_sets(name, db) or "Land" in names.card_type(name, db):
+            continue
+        colours = set(names.card_colors(name, db))
+        if colours <= {first, second} and names.unplayable_reason(name, db) is None:
+            picked.append(name)
+    picked = picked[:36]
+    lands = 60 - len(picked)
+    return picked + [BASICS[first]] * (lands // 2) + [BASICS[second]] * (lands - lands // 2)
+
+
 def deck_pairs() -> list[tuple[list[str], list[str]]]:
     decks = [card_list(d) for d in list_decks()]
     pairs = [(card_list(load_deck("Red Burn")), card_list(load_deck("Green Stompy")))]
     for i in range(len(decks)):
         pairs.append((decks[i], decks[(i + 3) % len(decks)]))
+    piles = [set_pile(*spec) for spec in SET_PILES]
+    pairs += [(pile, piles[(i + 1) % len(piles)]) for i, pile in enumerate(piles)]
     return pairs
 
 

@@ -19,7 +19,7 @@ from mtg_tui.decks.decklist import (
     format_decklist,
     read_decklist,
 )
-from mtg_tui.decks.library import UnknownDeckError, deck_colors, list_decks, load_deck
+from mtg_tui.decks.library import UnknownDeckError, deck_colors, deck_sets, list_decks, load_deck
 
 TYPE_ORDER = ("Creature", "Planeswalker", "Instant", "Sorcery", "Artifact", "Enchantment", "Land")
 PLURALS = {"Sorcery": "Sorceries", "Other": "Other"}
@@ -45,15 +45,17 @@ def deck_group() -> None:
 
 @deck_group.command("list")
 def list_command() -> None:
-    """The shipped decks with their colors and descriptions."""
+    """The shipped decks with their colors, the set they are drawn from, and descriptions."""
     table = Table(title="Shipped decks")
     table.add_column("Name", style="bold", no_wrap=True)
     table.add_column("Colors", no_wrap=True)
+    table.add_column("Set", no_wrap=True)
     table.add_column("Cards", justify="right")
     table.add_column("Description")
     for deck in list_decks():
         table.add_row(
-            escape(deck.name), deck_colors(deck) or "C", str(deck.main_count), escape(deck.description)
+            escape(deck.name), deck_colors(deck) or "C", deck_sets(deck) or "core", str(deck.main_count),
+            escape(deck.description)
         )
     Console().print(table)
 

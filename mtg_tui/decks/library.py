@@ -56,6 +56,18 @@ def load_deck(name_or_path: str | Path, cards: CardDatabase | None = None) -> De
     )
 
 
+def deck_sets(deck: Decklist) -> str:
+    """The set a deck is drawn from: the codes of the sets every card of it other than basic lands was printed
+    in ("" when there is none, as for the decks of core cards)."""
+    common: frozenset[str] | None = None
+    for _, name in deck.main + deck.sideboard:
+        if names.is_basic_land(name):
+            continue
+        sets = names.card_sets(name)
+        common = sets if common is None else common & sets
+    return " ".join(sorted(common or ()))
+
+
 def deck_colors(deck: Decklist) -> str:
     """The colors of the mana costs in a deck, as letters in WUBRG order."""
     found = {color for _, name in deck.main + deck.sideboard for color in names.card_colors(name)}

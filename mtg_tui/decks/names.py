@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 BASIC_LAND_NAMES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 
 __all__ = ["database", "BASIC_LAND_NAMES", "name_key", "card_names", "canonical_name", "closest_name", "card_type",
-           "card_cost", "card_colors", "is_basic_land", "whole_card", "unplayable_reason"]
+           "card_cost", "card_colors", "card_sets", "is_basic_land", "whole_card", "unplayable_reason"]
 
 
 def database(cards: CardDatabase | None = None) -> CardDatabase:
@@ -92,6 +92,12 @@ def card_colors(name: str, cards: CardDatabase | None = None) -> str:
     """The colors of a card's mana cost as letters in WUBRG order."""
     symbols = set(re.findall(r"[WUBRG]", card_cost(name, cards)))
     return "".join(c for c in "WUBRG" if c in symbols)
+
+
+def card_sets(name: str, cards: CardDatabase | None = None) -> frozenset[str]:
+    """The codes of the sets a card was printed in, by its card files' printings (none for a core card)."""
+    db = _db(cards)
+    return frozenset(p.set for p in db.printings(name)) if name in db else frozenset()
 
 
 def is_basic_land(name: str, cards: CardDatabase | None = None) -> bool:

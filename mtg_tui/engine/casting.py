@@ -853,10 +853,13 @@ def _missing(game: "GameState", player: int, action: dict[str, Any]) -> tuple[st
         exclude = _self_cost(ab, obj)
         skip = None
     if effect.is_modal and action.get("mode") is None:
+        texts = effect.mode_texts or [f"mode {i + 1}" for i in range(len(effect.modes))]
+        # A mode whose targets can't be chosen can't be chosen (700.2a).
+        usable = [i for i in range(len(effect.modes))
+                  if has_legal_choice(game, specs_of((i,)), player, source, None if kind == "cast" else source.id)]
         return "mode", ChooseMode(player=player, prompt=f"{name}: choose {_how_many_modes(effect)}",
-                                  options=[Option(i + 1, t) for i, t in enumerate(
-                                      effect.mode_texts or [f"mode {i + 1}" for i in range(len(effect.modes))])],
-                                  min=effect.mode_count, max=effect.most_modes,
+                                  options=[Option(i + 1, texts[i]) for i in usable],
+                                  min=min(effect.mode_count, len(usable)), max=min(effect.most_modes, len(usable)),
                                   legal=lambda ans: _validated(game, player, action, "mode", ans))
     if has_x and action.get("x") is None:
         mx = max(0, _max_x(game, player, cost_with, set(), skip, exclude))
