@@ -903,6 +903,14 @@ def _costs_decision(game: "GameState", player: int, card: GameObject, action: di
                               else f"{name.capitalize()}—{extra.text[:1].upper()}{extra.text[1:]}"))
     if not payable:
         return None
+    if not can_afford(game, player, total_cost(game, card, player, 0), set(), card.id):
+        # Only an alternative cost can be paid: one must be chosen (118.9).
+        payable = [o for o in payable if o.value in traits(card).alternative]
+        if not payable:
+            return None
+        return ChooseCosts(player=player, prompt=f"{card.name}: choose the cost to cast it for", options=payable,
+                           min=1, max=1, source=card.id, mana_only=tuple(o.value for o in payable),
+                           legal=lambda ans: _validated(game, player, action, "costs", ans))
     return ChooseCosts(player=player, prompt=f"{card.name}: pay optional costs? (choose none to cast it without)",
                        options=payable, min=0, max=len(payable), source=card.id,
                        mana_only=tuple(n for n, c in optional_costs(card) if not (c.sacrifice or c.discard or c.pay_life)),
