@@ -958,6 +958,7 @@ def perform(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     if kind == "play":
         card = game.objects[action["card"]]
         game.players[player].lands_played += 1
+        game.touch()   # the land drop is used even while its entering asks a question (a shock land's life)
         game.log_event(f"{game.players[player].name} plays {card.name}.", ("305.1",), (card.id,), player=player)
         yield from actions.move_asking(game, card, "battlefield", controller=player, log=False)
         return True
