@@ -149,7 +149,7 @@ def flashback_cost(card: GameObject) -> ManaCost | None:
 
 
 def base_cost(game: "GameState", card: GameObject) -> ManaCost:
-    """The cost a spell is cast for: its mana cost, or its flashback cost from a graveyard (702.34a)."""
+    """The cost a spell is cast for: its mana cost, or its flashback cost from a graveyard (702.33a)."""
     if card.zone == "graveyard":
         fb = flashback_cost(card)
         if fb is not None:
@@ -536,7 +536,7 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
 
 def castable_cards(game: "GameState", p: Any) -> list[GameObject]:
     """The cards a player might cast: their hand, and the cards in their graveyard that can be cast
-    from there (flashback, 702.34a). The graveyard is looked through again only after cards moved."""
+    from there (flashback, 702.33a). The graveyard is looked through again only after cards moved."""
     if not p.graveyard:
         return p.hand
     key = (game.move_count, len(p.graveyard))

@@ -5,7 +5,7 @@ resolving spell for one object (that object only: if it changes zones it
 is a new object, 400.7); "if a creature would die this turn" for every
 creature; "if ~ would die, instead exile it with three egg counters on it"
 is a permanent's own static ability. Flashback's "exile this card instead of putting
-it anywhere else any time it would leave the stack" (702.34a) is created
+it anywhere else any time it would leave the stack" (702.33a) is created
 as the spell is cast with its flashback cost.
 """
 
@@ -71,10 +71,10 @@ class DiesInstead(ReplacementEffect):
 
 @dataclass(eq=False)
 class ExileIfLeavesStack(ReplacementEffect):
-    """The spell ``obj_id`` is exiled instead of going anywhere else when it leaves the stack (702.34a)."""
+    """The spell ``obj_id`` is exiled instead of going anywhere else when it leaves the stack (702.33a)."""
 
     watches: ClassVar[str] = "move"
-    rules: ClassVar[tuple[str, ...]] = ("702.34a", "614.1a")
+    rules: ClassVar[tuple[str, ...]] = ("702.33a", "614.1a")
     obj_id: int = 0
 
     def applies(self, game: "GameState", event: ZoneMove) -> bool:
@@ -99,7 +99,7 @@ def exile_if_dies(game: "GameState", obj: GameObject, source_name: str, controll
 
 
 def exile_when_it_leaves_the_stack(game: "GameState", spell: GameObject) -> None:
-    """Flashback's replacement for a spell cast from the graveyard (702.34a)."""
+    """Flashback's replacement for a spell cast from the graveyard (702.33a)."""
     add_effect(game, ExileIfLeavesStack(source_name=spell.name, source_id=spell.id, source_uid=spell.card_uid,
                                         controller=spell.controller, timestamp=spell.timestamp,
                                         obj_id=spell.id), duration="until_used")
