@@ -34,7 +34,8 @@ class Condition:
     "event_cost_paid" (the spell whose casting triggered the ability was),
     "attacked_this_turn" (you declared a creature as an attacker this turn: raid, 508.1),
     "cast_in_main" (this spell, or the spell this permanent was, was cast by
-    its controller during their own main phase).
+    its controller during their own main phase),
+    "citys_blessing" (you have the city's blessing, 702.130c).
     ``negated``: the condition is that it doesn't hold ("wasn't kicked").
     """
 
@@ -114,6 +115,8 @@ def holds(game: "GameState", cond: Condition, you: int, me: GameObject | None, s
         return game.active == you
     if kind == "attacked_this_turn":
         return attacked_this_turn(game, you)
+    if kind == "citys_blessing":
+        return game.players[you].citys_blessing   # a designation, kept once gained (702.130c)
     raise ValueError(f"unknown condition {kind!r}")
 
 

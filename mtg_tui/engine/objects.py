@@ -294,6 +294,7 @@ class Player(CopiedByField):
         "index", "id", "name", "life", "poison", "pool", "library", "hand", "graveyard",
         "lands_played", "lost", "won", "conceded", "drew_from_empty", "mulligans",
         "kept", "max_hand_size", "life_gained_this_turn", "life_lost_this_turn", "lose_reason",
+        "citys_blessing",
     )
 
     def __init__(self, index: int, name: str) -> None:
@@ -317,6 +318,7 @@ class Player(CopiedByField):
         self.life_gained_this_turn = 0
         self.life_lost_this_turn = 0
         self.lose_reason = ""
+        self.citys_blessing = False   # a designation kept for the rest of the game (702.130c)
 
     def __repr__(self) -> str:
         return f"<Player {self.name}>"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Generator
 
-from . import actions
+from . import actions, blessing
 from .abilities import Effect, SpellAbility, TriggeredAbility
 from .casting import aura_spec
 from .conditions import condition_holds, costs_paid
@@ -89,6 +89,7 @@ def resolve_top(game: "GameState") -> Gen:
         yield from actions.move_asking(game, spell, "graveyard", log=False)
         return
     game.log_event(f"{spell.name} resolves.", ("608.2",), (spell.id,))
+    blessing.check_spell(game, spell)
     yield from run_effect(ctx, effect, spell.mode)
     if spell.zone == "stack" and game.objects.get(spell.id) is spell:
         yield from actions.move_asking(game, spell, "graveyard", log=False)   # 608.2m

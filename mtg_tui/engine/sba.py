@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generator
 
-from . import actions
+from . import actions, blessing
 from .alike import alike_key
 from .decisions import ChooseLegend, Decision, Option
 from .keywords import Trait, attaching_problem, has_trait, trait_params
@@ -59,6 +59,7 @@ def check(game: "GameState") -> Gen:
     """Perform state-based actions until none apply. Returns True if any were performed."""
     if game.sba_clean_version == game.version:
         return False   # nothing has changed since the last check found nothing to do
+    blessing.check_permanents(game)   # 702.130b: not a state-based action, but checked as often
     any_done = False
     while True:
         done = yield from _once(game)

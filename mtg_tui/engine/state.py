@@ -250,14 +250,15 @@ class GameState(ABC):
 
     def _fingerprint(self, status: bool) -> Any:
         """What the layers read. Tapped and combat status, the turn and life totals count only if some
-        effect's filter looks at them or some effect has a condition ("as long as it's your turn")."""
+        effect's filter looks at them or some effect has a condition ("as long as it's your turn", "as long as you
+        have the city's blessing")."""
         c = self.combat
         if status:
             objs = tuple((o.id, o.timestamp, o.controller, o.attached_to, o.tapped,
                           tuple(o.counters.items()) if o.counters else ()) for o in self.battlefield)
             return (objs, tuple((id(e), e.affected) for e in self.continuous),
                     (tuple(c.attackers), tuple(c.blockers)) if c is not None else None,
-                    self.active, tuple(p.life for p in self.players))
+                    self.active, tuple((p.life, p.citys_blessing) for p in self.players))
         objs = tuple((o.id, o.timestamp, o.controller, o.attached_to,
                       tuple(o.counters.items()) if o.counters else ()) for o in self.battlefield)
         return (objs, tuple((id(e), e.affected) for e in self.continuous))

@@ -119,6 +119,9 @@ class Amounts(Templates):
                                 subtypes=(w.value,) if w.kind == "subtype" else (), another=another)
         return Condition("you_control", ObjectFilter(any_of=(one(first, True), one(second, False))), 1)
 
+    def cond_citys_blessing(self) -> Condition:
+        return Condition("citys_blessing")
+
     def cond_your_turn(self) -> Condition:
         return Condition("your_turn")
 

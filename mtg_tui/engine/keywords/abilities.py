@@ -6,12 +6,14 @@ The compiled ability carries the keyword's name and its printed text
 
 from __future__ import annotations
 
-from .base import Keyword, Param, Worth, register
+from .base import Keyword, Param, Trait, Worth, register
 
 TYPECYCLING = {"basic landcycling": "basic land", "plainscycling": "plains", "islandcycling": "island",
                "swampcycling": "swamp", "mountaincycling": "mountain", "forestcycling": "forest"}
 
 register(
+    Keyword("ascend", "702.130", "If you control ten or more permanents, you get the city's blessing for the rest "
+            "of the game.", cite="702.130b", traits=frozenset({Trait.ASCEND}), worth=Worth(flat=0.2)),
     Keyword("prowess", "702.107", "Whenever you cast a noncreature spell, it gets +1/+1 until end of turn.",
             cite="702.107a", means="whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn."),
     Keyword("equip", "702.6", "{what}: attach it to target creature you control, only as a sorcery.",

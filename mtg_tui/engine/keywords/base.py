@@ -53,6 +53,7 @@ class Trait(Enum):
     SPECTACLE = "may be cast for its parameter instead of its mana cost if an opponent lost life this turn"  # casting (702.136a)
     ENCHANT = "an Aura spell targets, and the Aura may enchant, only what its parameter describes"  # casting, sba
     EVERY_CREATURE_TYPE = "has every creature type"                         # matching (702.72a)
+    ASCEND = "gives the city's blessing at ten permanents"                  # blessing (702.130a-b)
 
 
 class Worth(NamedTuple):
