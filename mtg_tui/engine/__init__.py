@@ -59,7 +59,7 @@ __all__ = [
 FLOORS: dict[str, tuple[str, ...]] = {
     "state": ("abilities", "answers", "decisions", "events", "immutable", "layouts", "log", "mana", "objects", "refs",
               "state"),
-    "rules": ("actions", "alike", "casting", "combat", "conditions", "context", "costs", "damage", "entering", "explore",
+    "rules": ("actions", "alike", "blessing", "casting", "combat", "conditions", "context", "costs", "damage", "entering", "explore",
               "instead", "instructions", "keywords", "layers", "mana_ability", "matching", "prevention",
               "regeneration", "replacement", "rerouting", "resolution", "sagas", "sba", "targets", "transform",
               "triggers"),
