@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable
 
-from .abilities import LayerOp, StaticAbility, TriggeredAbility
+from .abilities import LayerOp, StaticAbility
 from .events import Event
 from .log import GameLog, LogEntry
 from .objects import CardDef, Characteristics, GameObject, LKI, Player, StackAbility, base_characteristics
@@ -278,7 +278,7 @@ class GameState(ABC):
                 c = self._bf_chars.get(o.id)
                 if c is None:
                     continue
-                abs_ = tuple(a for a in c.abilities if isinstance(a, TriggeredAbility))
+                abs_ = c.triggered()
                 if abs_:
                     out.append((o, abs_))
             self._bf_triggered = out

@@ -266,12 +266,12 @@ def check_events(game: "GameState", events: list[Event], lookback: dict[int, LKI
         if lookback is not None and ev.kind == "zone" and ev.from_zone == "battlefield":
             # Leaves-the-battlefield abilities look back in time (603.10a).
             pairs: list[tuple[Any, tuple[Any, ...]]] = [
-                (lk, tuple(a for a in lk.chars.abilities if isinstance(a, TriggeredAbility)))
+                (lk, lk.chars.triggered())
                 for lk in lookback.values()]
         else:
             pairs = list(game.triggered_sources())
             if ev.kind == "zone" and ev.from_zone == "battlefield" and ev.lki is not None:
-                pairs.append((ev.lki, tuple(a for a in ev.lki.chars.abilities if isinstance(a, TriggeredAbility))))
+                pairs.append((ev.lki, ev.lki.chars.triggered()))
         for src, abilities in pairs:
             for ab in abilities:
                 you = _controller(game, src)
