@@ -148,6 +148,14 @@ def test_count_must_be_a_positive_integer(line: str) -> None:
     assert "not a positive integer" in str(info.value)
 
 
+@pytest.mark.parametrize("line", ["\uff14 Shock", "\u0664 Shock", "\uff14x Shock"])
+def test_count_is_written_with_ascii_digits(line: str) -> None:
+    # Fullwidth and Arabic-Indic digits are digits to Python's int(); a decklist count isn't one.
+    with pytest.raises(DecklistError) as info:
+        parse_decklist(line)
+    assert "digits 0-9" in str(info.value)
+
+
 @pytest.mark.parametrize("line", ["4", "4x", "4 (M10) 146", "4 ---", "4 Lightning Bolt (M10 146"])
 def test_malformed_lines(line: str) -> None:
     with pytest.raises(DecklistError) as info:

@@ -51,7 +51,7 @@ MAX_LINE_LENGTH = 300
 _SECTION = re.compile(r"^(deck|main|main ?deck|main ?board|sideboard|side ?board)\s*:?$", re.IGNORECASE)
 _HEADER = re.compile(r"^(?:#|//)\s*(name|description)\s*:\s*(.*)$", re.IGNORECASE)
 _SIDEBOARD_PREFIX = re.compile(r"^sb\s*:\s*", re.IGNORECASE)
-_COUNT = re.compile(r"^(\d+)x?$", re.IGNORECASE)
+_COUNT = re.compile(r"^([0-9]+)x?$", re.IGNORECASE)
 _NUMBER_LIKE = re.compile(r"^[+-]?\d[\w.,/]*$")
 _EXPORT_SUFFIX = re.compile(r"(?:^|\s+)\([A-Za-z0-9]{2,6}\)(?:\s+[A-Za-z0-9★-]+)?$")
 
@@ -130,6 +130,8 @@ def _parse_card_line(body: str) -> tuple[int, str]:
             raise ValueError(f"count {first!r} is not a positive integer")
         body = rest.strip()
     elif _NUMBER_LIKE.match(first):
+        if re.match(r"^\d+x?$", first, re.IGNORECASE):
+            raise ValueError(f"count {first!r} is not written with the digits 0-9")
         raise ValueError(f"count {first!r} is not a positive integer")
     name = _EXPORT_SUFFIX.sub("", body).strip()
     if not name or not re.search(r"[A-Za-z]", name) or re.search(r"[()\[\]]", name):
