@@ -497,6 +497,14 @@ def test_cli_unknown_exits_1() -> None:
     assert "deathtouch" in result.output  # suggestion
 
 
+def test_cli_unknown_long_query_is_cut_in_the_message() -> None:
+    words = ["zzqxv"] * 40
+    result = CliRunner().invoke(rules_group, words)
+    assert result.exit_code == 1 and "No rule or glossary term" in result.output
+    # 40 words are 239 characters; the message echoes the first 60 of them.
+    assert "…" in result.output and result.output.count("zzqxv") == 10
+
+
 def test_cli_search_lists_matches() -> None:
     result = CliRunner().invoke(rules_group, ["search", "trample"])
     assert result.exit_code == 0 and result.output.splitlines()[0].startswith("702.19")

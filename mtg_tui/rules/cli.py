@@ -109,6 +109,10 @@ def show_rule(
     console.print(_neighbours_text(index, entry.number), end="")
 
 
+# A query echoed back in an error is cut to this many characters, so a pasted paragraph stays one line.
+MAX_ECHOED_QUERY = 60
+
+
 def _report_unknown(index: RulesIndex, query: str) -> None:
     console = _console(stderr=True)
     key = normalise(query)
@@ -121,7 +125,8 @@ def _report_unknown(index: RulesIndex, query: str) -> None:
             message += f" The nearest existing rule is {_label(index, above)}."
         console.print(Text(message, style="red"))
         return
-    console.print(Text(f"No rule or glossary term matches {query!r}.", style="red"))
+    shown = query if len(query) <= MAX_ECHOED_QUERY else query[:MAX_ECHOED_QUERY - 1] + "…"
+    console.print(Text(f"No rule or glossary term matches {shown!r}.", style="red"))
     close = difflib.get_close_matches(
         normalise_term(query), index.terms(), n=5, cutoff=0.75
     )
