@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import secrets
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -183,8 +185,21 @@ def _unwritable(folder: Path) -> str:
     return ""
 
 
+def _measure_the_terminal() -> None:
+    """Let the terminal itself give the screen size.
+
+    Textual sizes the screen with shutil.get_terminal_size, which believes exported LINES and COLUMNS
+    before the terminal: values exported once go stale when the window is resized, and the board would
+    be drawn for a size the window no longer has. On a real terminal the terminal knows better.
+    """
+    if sys.stdout.isatty():
+        os.environ.pop("LINES", None)
+        os.environ.pop("COLUMNS", None)
+
+
 def _run(app: Any) -> None:
     """Run the app; on any failure exit non-zero, saying where the game was saved."""
+    _measure_the_terminal()
     try:
         app.run()
     finally:
@@ -244,4 +259,5 @@ def walkthrough(name: tuple[str, ...]) -> None:
         walk = Walkthrough(info.path, db)
     except ScenarioError as e:
         raise click.ClickException(f"{info.path.name}: {e}") from None
+    _measure_the_terminal()
     WalkthroughApp(info, db, walk, items).run()

@@ -45,7 +45,8 @@ main()
 class Game:
     """``mtg-tui`` (or a Python program) in a tmux session of its own; its process id is known."""
 
-    def __init__(self, tmp: Path, args: str, program: str | None = None, cache: Path | None = None) -> None:
+    def __init__(self, tmp: Path, args: str, program: str | None = None, cache: Path | None = None,
+                 size_env: str = "-u LINES -u COLUMNS") -> None:
         self.name = f"mtg-exit-{uuid.uuid4().hex[:8]}"
         self.data = tmp / "data"
         self.pidfile = tmp / f"{self.name}.pid"
@@ -54,8 +55,8 @@ class Game:
         exe = f"{shlex.quote(sys.executable)} -c {shlex.quote(program)}" if program else \
             f"{shlex.quote(sys.executable)} -m mtg_tui"
         exports = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
-        # Without LINES and COLUMNS, which would override the size of the terminal the game is in.
-        inner = f"echo $$ > {shlex.quote(str(self.pidfile))}; exec env -u LINES -u COLUMNS {exports} {exe} {args}"
+        # Without LINES and COLUMNS unless a test asks for them: the size is the terminal's.
+        inner = f"echo $$ > {shlex.quote(str(self.pidfile))}; exec env {size_env} {exports} {exe} {args}"
         command = [TMUX, "new-session", "-d", "-s", self.name, "-x", "80", "-y", "24",
                    f"sh -c {shlex.quote(inner)}; echo EXIT=$?; sleep 30"]
         # When the last session has just been killed, the tmux server may still be exiting and refuse

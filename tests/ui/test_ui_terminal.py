@@ -20,9 +20,9 @@ pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
 DECKS = Path(__file__).parent / "decks"
 
 
-def terminal(tmp: Path, args: str) -> Game:
+def terminal(tmp: Path, args: str, **options: str) -> Game:
     """The game in an 80x24 terminal, with this machine's compiled cards (a warm cache)."""
-    return Game(tmp, args, cache=user_cache_dir())
+    return Game(tmp, args, cache=user_cache_dir(), **options)
 
 
 def changed(game: Game, before: str, timeout: float = 10.0) -> str:
@@ -123,5 +123,20 @@ def test_the_computers_targeted_spell_is_on_screen_at_your_next_decision(tmp_pat
         target = found.group(1) or found.group(2)
         assert target in ("Raging Goblin", "Goblin Piker", "Player"), screen
         assert all(len(line) <= 80 for line in screen.splitlines())
+    finally:
+        game.close()
+
+
+def test_stale_exported_lines_and_columns_do_not_size_the_board(tmp_path: Path) -> None:
+    # LINES and COLUMNS exported for a bigger window than the 80x24 terminal the game runs in: the
+    # board must be drawn for the terminal, with the key bar on its last line.
+    game = terminal(tmp_path, f"play --seed 1 --pace 0 --name Ann --deck {DECKS / 'burn-mini.txt'} "
+                              f"--opponent-deck {DECKS / 'stompy-mini.txt'}",
+                    size_env="LINES=50 COLUMNS=200")
+    try:
+        screen = game.wait_for("keep this hand", 60)
+        shown = [line for line in screen.splitlines() if line.strip()]
+        assert "all keys" in shown[-1], screen
+        assert "Ann (you)" in screen and "keep this hand" in screen
     finally:
         game.close()
