@@ -1,6 +1,6 @@
 """How much of each shipped set the engine plays: compile figures per set, and the cards left out.
 
-Run: python bench/set_coverage.py [--set CODE] [--words N] [--top N] [--examples N]
+Run: python bench/set_coverage.py [--set CODE] [--words N] [--top N] [--examples N] [--readme]
 
 Imports the project's copy of the MTGJSON files (mtgjson/*.json) into a
 temporary folder, as ``mtg-tui cards import`` does, and counts per set the
@@ -11,12 +11,14 @@ because their text doesn't compile, grouped by the phrase that fails (its
 first N words; or the compiler's message), most common first, with every
 card of each group: the list to extend the grammar from. Last, the cards of
 layouts not supported yet, and whether their text compiles. Prints figures;
-it is not a test.
+it is not a test. With --readme it also writes the figures into the README's
+table row for them (after regenerating cards/sets, so the two agree).
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import tempfile
 import textwrap
@@ -29,6 +31,29 @@ from mtg_tui.cardtext.importer import LAYOUT, NOT_COMPILED, WRITTEN, Outcome, im
 
 ROOT = Path(__file__).resolve().parent.parent
 MTGJSON = ROOT / "mtgjson"
+README = ROOT / "README.md"
+README_ORDER = ("DOM", "GRN", "RNA", "XLN", "RIX")     # the order the README has always given them in
+README_ROW = re.compile(r"^(\| cards of the five shipped sets the engine plays[^|]*\| )(.*?)( \|)$", re.MULTILINE)
+
+
+def readme_figures(rows: list[tuple[str, int, int]], failed: int, layout: int) -> str:
+    """The README's wording of the figures: per set, then all sets, from (code, cards, played) rows."""
+    def share(played: int, cards: int) -> str:
+        return f"{played:,}/{cards:,} = {100 * played / cards:.1f}%"
+    order = {code: i for i, code in enumerate(README_ORDER)}
+    rows = sorted(rows, key=lambda r: (order.get(r[0], len(order)), r[0]))
+    per_set = ", ".join(f"{code} {share(played, cards)}" for code, cards, played in rows)
+    total, played = sum(r[1] for r in rows), sum(r[2] for r in rows)
+    layouts = ("every layout of the five sets is played" if not layout
+               else f"{layout} have a layout not played yet")
+    return f"{per_set}; all {share(played, total)} ({failed} don't compile; {layouts})"
+
+
+def write_readme(figures: str) -> None:
+    text = README.read_text(encoding="utf-8")
+    if not README_ROW.search(text):
+        sys.exit("the README has no row for the set figures ('| cards of the five shipped sets ...')")
+    README.write_text(README_ROW.sub(lambda m: m[1] + figures + m[3], text, count=1), encoding="utf-8")
 
 
 def main() -> None:
@@ -37,7 +62,10 @@ def main() -> None:
     ap.add_argument("--words", type=int, default=3, help="group unreadable phrases by their first N words")
     ap.add_argument("--top", type=int, default=0, help="show only the N largest groups of cards left out")
     ap.add_argument("--examples", type=int, default=0, help="name at most N cards a group (default: all)")
+    ap.add_argument("--readme", action="store_true", help="write the figures into the README (all sets only)")
     args = ap.parse_args()
+    if args.readme and args.sets:
+        sys.exit("--readme writes the figures of all five sets: leave out --set")
 
     files = sorted(MTGJSON.glob("*.json"))
     if args.sets:
@@ -52,6 +80,7 @@ def main() -> None:
     print()
     print(f"{'set':<5}{'name':<22}{'cards':>7}{'played':>8}{'%':>8}{'not compiled':>14}{'layout':>8}")
     total = played = failed = layout = 0
+    rows: list[tuple[str, int, int]] = []
     left_out: list[tuple[str, Outcome]] = []
     for r in reports:
         cards = [o for o in r.outcomes if not o.basic]
@@ -61,8 +90,12 @@ def main() -> None:
         print(f"{r.code:<5}{r.name[:21]:<22}{len(cards):>7}{n_played:>8}{pct(n_played, len(cards)):>8}"
               f"{n_failed:>14}{n_layout:>8}")
         total, played, failed, layout = total + len(cards), played + n_played, failed + n_failed, layout + n_layout
+        rows.append((r.code, len(cards), n_played))
         left_out.extend((r.code, o) for o in cards if o.status != WRITTEN)
     print(f"{'all':<27}{total:>7}{played:>8}{pct(played, total):>8}{failed:>14}{layout:>8}")
+    if args.readme:
+        write_readme(readme_figures(rows, failed, layout))
+        print(f"(figures written into {README.name})")
 
     groups: dict[str, list[str]] = defaultdict(list)
     for code, o in left_out:
