@@ -125,6 +125,7 @@ class ActivatedAbility(Ability):
     keyword: str | None = None
     attach: bool = False     # equip: attach the source to the target
     zone: str = "battlefield"   # where it works from (cycling: "hand", 602.2)
+    condition: Any = None   # a conditions.Condition: "activate only if ..." (602.5b)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from . import actions
 from .answers import is_number
 from .abilities import ActivatedAbility, AdditionalCost, Cost, CostReduction, Effect, SpellAbility, SpellsCostLess
 from .alike import alike_key
-from .conditions import condition_holds
+from .conditions import condition_holds, holds
 from .context import Ctx, run_effect
 from .costs import (activated_abilities, check_cost_picks, check_other_costs, cost_choices, execute_payment,
                     find_auto_payment, mana_sources, pay_other_costs, payment_units, plan_payment,
@@ -392,6 +392,8 @@ def activation_problem(game: "GameState", obj: GameObject, index: int, player: i
             return f"a loyalty ability of {obj.name} has already been activated this turn (606.3)"
     if ab.once_per_turn and obj.chosen.get(f"activated_{index}") == game.turn:
         return "this ability can be activated only once each turn"
+    if ab.condition is not None and not holds(game, ab.condition, player, obj, obj.id, obj.card_uid):
+        return f"this ability of {obj.name} can be activated only if its condition holds (602.5b)"
     why = check_other_costs(game, obj, ab.cost, player)
     if why:
         return why

@@ -15,6 +15,7 @@ from lark import Token, Tree
 from ...engine import instructions as I
 from ...engine.abilities import (ActivatedAbility, AdditionalCost, Affected, ContinuousDef, Cost,
                                  CostReduction, Effect, LayerOp, SpellsCostLess, StaticAbility, TriggeredAbility)
+from ...engine.conditions import Condition
 from ...engine.entering import AsEntersChoose
 from ...engine.refs import CountOf, ObjectFilter, SelfRef
 from ..errors import TextError
@@ -45,8 +46,9 @@ class AbilityForms(Templates):
         attach = any(isinstance(i, I.Attach) and isinstance(i.what, SelfRef) for i in effect.instructions)
         # Discarding the card itself as a cost: the ability works only in its owner's hand (113.6k).
         zone = "hand" if cost.discard_self else "battlefield"
+        condition = next((n for n in notes if isinstance(n, Condition)), None)
         return [ActivatedAbility(cost=cost, effect=effect, is_mana=is_mana, sorcery_speed="sorcery" in notes,
-                                 once_per_turn="once" in notes, attach=attach, zone=zone)]
+                                 once_per_turn="once" in notes, attach=attach, zone=zone, condition=condition)]
 
     @top_down
     def loyalty(self, tree: Tree) -> list[Any]:

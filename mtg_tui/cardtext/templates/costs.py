@@ -8,6 +8,7 @@ from typing import Any
 from lark import Token
 
 from ...engine.abilities import Cost
+from ...engine.conditions import Condition
 from ...engine.mana import ManaCost
 from ...engine.refs import Amount, Const, ObjectFilter
 from ..errors import TextError
@@ -80,6 +81,11 @@ class Costs(Templates):
 
     def note_once(self) -> str:
         return "once"
+
+    def note_only_if(self, condition: Condition) -> Condition:
+        """"Activate only if [condition]": a restriction on activating the ability (602.5b), checked as it
+        is activated (602.2)."""
+        return condition
 
     def note_your_turn(self) -> str:
         raise TextError("\"activate only during your turn\" isn't supported yet", "activate only")
