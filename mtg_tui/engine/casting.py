@@ -47,7 +47,8 @@ Gen = Generator[Decision, Any, Any]
 class _Traits:
     """What casting needs to know about a card's printed abilities, worked out once per card."""
 
-    __slots__ = ("additional", "optional", "alternative", "flashback", "reductions", "hand_abilities", "flash")
+    __slots__ = ("additional", "optional", "alternative", "flashback", "jump_start", "reductions", "hand_abilities",
+                 "flash")
 
     def __init__(self, card: Any) -> None:
         abilities = card.abilities
@@ -56,6 +57,7 @@ class _Traits:
                               if Trait.KICKER in kw.traits or Trait.SPECTACLE in kw.traits)
         self.alternative = frozenset(kw.name for kw, _ in keywords_in(abilities) if Trait.SPECTACLE in kw.traits)
         self.flashback = next((p for kw, p in keywords_in(abilities) if Trait.FLASHBACK in kw.traits), None)
+        self.jump_start = any(Trait.JUMP_START in kw.traits for kw, _ in keywords_in(abilities))
         self.reductions = tuple(a for a in abilities if isinstance(a, CostReduction))
         self.hand_abilities = any(isinstance(a, ActivatedAbility) and a.zone == "hand" for a in abilities)
         self.flash = any(Trait.FLASH in kw.traits for kw, _ in keywords_in(abilities))
@@ -90,7 +92,7 @@ def alternative_unavailable(game: "GameState", card: GameObject, name: str, play
     flashback, itself an alternative cost (118.9a)."""
     if name not in traits(card).alternative:
         return ""
-    if card.zone == "graveyard" and flashback_cost(card) is not None:
+    if graveyard_keyword(card) == "flashback":
         return f"{card.name} is cast with flashback, another alternative cost (118.9a)"
     if not any(p.life_lost_this_turn for p in game.players if p.index != player):
         return f"no opponent lost life this turn, so {card.name} can't be cast for its {name} cost (702.136a)"
@@ -104,10 +106,31 @@ def _payments(game: "GameState", card: GameObject, player: int) -> tuple[tuple[s
     return ((),) + alt
 
 
+# Jump-start's additional cost (702.132a).
+_JUMP_START_COST = Cost(discard=((1, ObjectFilter(zone="hand")),), text="discard a card")
+
+
+def graveyard_keyword(card: GameObject) -> str | None:
+    """The keyword that lets this card be cast from the graveyard it is in: flashback (702.33a) or
+    jump-start (702.132a); None for a card elsewhere, or without either. Both only let an instant or a
+    sorcery be cast that way."""
+    if card.zone != "graveyard":
+        return None
+    t = traits(card)
+    if t.flashback is None and not t.jump_start:
+        return None
+    if not {"Instant", "Sorcery"} & set(card.card.types):
+        return None
+    return "flashback" if t.flashback is not None else "jump-start"
+
+
 def other_costs(card: GameObject, costs: Any = ()) -> Cost | None:
-    """The non-mana parts of a spell's costs: its "As an additional cost ..." and those of the optional
-    costs chosen (``costs``, by keyword; 601.2f). None when there are none."""
+    """The non-mana parts of a spell's costs: its "As an additional cost ...", jump-start's discard when
+    it is cast from the graveyard that way (702.132a), and those of the optional costs chosen (``costs``,
+    by keyword; 601.2f). None when there are none."""
     parts = [traits(card).additional] + [c for name, c in optional_costs(card) if name in (costs or ())]
+    if graveyard_keyword(card) == "jump-start":
+        parts.append(_JUMP_START_COST)
     parts = [c for c in parts if c is not None and (c.sacrifice or c.discard or c.pay_life)]
     if not parts:
         return None
@@ -144,16 +167,10 @@ def _check_alternatives(game: "GameState", card: GameObject, costs: list[str], p
             raise IllegalAnswer(why)
 
 
-def flashback_cost(card: GameObject) -> ManaCost | None:
-    return traits(card).flashback
-
-
 def base_cost(game: "GameState", card: GameObject) -> ManaCost:
     """The cost a spell is cast for: its mana cost, or its flashback cost from a graveyard (702.33a)."""
-    if card.zone == "graveyard":
-        fb = flashback_cost(card)
-        if fb is not None:
-            return fb
+    if graveyard_keyword(card) == "flashback":
+        return traits(card).flashback
     return game.chars(card).mana_cost
 
 
@@ -281,7 +298,7 @@ def cast_timing_problem(game: "GameState", card: GameObject, player: int) -> str
     c = game.chars(card)
     if "Land" in c.types:
         return f"{card.name} is a land: it is played, not cast (305.9)"
-    if card.zone != "hand" and not (card.zone == "graveyard" and flashback_cost(card) is not None):
+    if card.zone != "hand" and graveyard_keyword(card) is None:
         return f"{card.name} isn't in your hand"
     if card.owner != player:
         return f"{card.name} isn't yours"
@@ -353,7 +370,7 @@ def castable(game: "GameState", card: GameObject, player: int) -> bool:
     if not any(can_afford(game, player, total_cost(game, card, player, 0, way), set(), card.id)
                for way in _payments(game, card, player)):
         return False
-    extra = additional_cost(card)
+    extra = other_costs(card)
     if extra is not None and check_other_costs(game, card, extra, player):
         return False
     effect = spell_effect(game, card)
@@ -506,10 +523,12 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
             if all(match_payment(total_cost(game, card, player, 0, way), units) is None
                    for way in _payments(game, card, player)):
                 continue
-            if t.additional is not None and check_other_costs(game, card, t.additional, player):
+            extra = other_costs(card) if t.additional is not None or card.zone == "graveyard" else None
+            if extra is not None and check_other_costs(game, card, extra, player):
                 continue
             if _has_targets_for(game, card, c, player):
-                label = f"Cast {card.name}" + (" (flashback)" if card.zone == "graveyard" else "")
+                via = graveyard_keyword(card)
+                label = f"Cast {card.name}" + (f" ({via})" if via else "")
                 value: dict[str, Any] = {"action": "cast", "card": whole.id}
                 if half is not None:
                     value["half"] = half
@@ -538,13 +557,14 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
 
 def castable_cards(game: "GameState", p: Any) -> list[GameObject]:
     """The cards a player might cast: their hand, and the cards in their graveyard that can be cast
-    from there (flashback, 702.33a). The graveyard is looked through again only after cards moved."""
+    from there (flashback 702.33a, jump-start 702.132a). The graveyard is looked through again only after
+    cards moved."""
     if not p.graveyard:
         return p.hand
     key = (game.move_count, len(p.graveyard))
     found = game.graveyard_castables.get(p.index)
     if found is None or found[0] != key:
-        found = game.graveyard_castables[p.index] = (key, [c for c in p.graveyard if traits(c).flashback is not None])
+        found = game.graveyard_castables[p.index] = (key, [c for c in p.graveyard if graveyard_keyword(c)])
     return p.hand + found[1] if found[1] else p.hand
 
 
@@ -985,6 +1005,8 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     costs = tuple(action.get("costs") or ())
     cost = total_cost(game, card, player, x, costs)
     from_zone = card.zone
+    via = graveyard_keyword(card)
+    extra = other_costs(card, costs)
     plan = plan_payment(game, player, cost, action.get("pay") or "auto", _avoid(targets), card.id)
     spell = actions.move(game, game.objects[card.id], "stack", controller=player, log=False)
     assert spell is not None
@@ -993,9 +1015,9 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     spell.targets = [list(t) for t in targets]
     spell.mode = mode
     spell.x = x
-    spell.cast_from = "flashback" if from_zone == "graveyard" else from_zone
-    if spell.cast_from == "flashback":
-        exile_when_it_leaves_the_stack(game, spell)
+    spell.cast_from = via or from_zone
+    if via:
+        exile_when_it_leaves_the_stack(game, spell, via)
     if action.get("divide"):
         spell.chosen["divide"] = dict(action["divide"])
     if costs:
@@ -1003,7 +1025,6 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     if game.active == player and game.step in ("main1", "main2"):
         spell.chosen["cast_in_main"] = True   # for "if you cast this spell during your main phase"
     execute_payment(game, player, cost, plan)
-    extra = other_costs(card, costs)
     if extra is not None:
         yield from pay_other_costs(game, None, extra, player, {k: action[k] for k in ("sacrifice", "discard")
                                                                 if action.get(k)})
@@ -1015,6 +1036,9 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     if mode:
         text += f" (mode {', '.join(str(m + 1) for m in mode)})"
     cites: tuple[str, ...] = ("601.2", "708.3") if half is not None else ("601.2",)
+    if via:
+        text += f" from their graveyard with {via}"
+        cites += (entry(via).cites,)
     for name, extra in optional_costs(card):
         if name in costs:
             instead = name in traits(card).alternative

@@ -4,9 +4,9 @@
 resolving spell for one object (that object only: if it changes zones it
 is a new object, 400.7); "if a creature would die this turn" for every
 creature; "if ~ would die, instead exile it with three egg counters on it"
-is a permanent's own static ability. Flashback's "exile this card instead of putting
-it anywhere else any time it would leave the stack" (702.33a) is created
-as the spell is cast with its flashback cost.
+is a permanent's own static ability. Flashback's and jump-start's "exile this card instead
+of putting it anywhere else any time it would leave the stack" (702.33a, 702.132a) is created
+as the spell is cast from the graveyard with that keyword.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generator
 
 from .decisions import Decision
+from .keywords import entry
 from .matching import object_matches
 from .objects import GameObject
 from .refs import ObjectFilter
@@ -71,11 +72,13 @@ class DiesInstead(ReplacementEffect):
 
 @dataclass(eq=False)
 class ExileIfLeavesStack(ReplacementEffect):
-    """The spell ``obj_id`` is exiled instead of going anywhere else when it leaves the stack (702.33a)."""
+    """The spell ``obj_id``, cast with ``keyword`` (flashback 702.33a, jump-start 702.132a), is exiled
+    instead of going anywhere else when it leaves the stack."""
 
     watches: ClassVar[str] = "move"
-    rules: ClassVar[tuple[str, ...]] = ("702.33a", "614.1a")
+    rules: ClassVar[tuple[str, ...]] = ("614.1a",)
     obj_id: int = 0
+    keyword: str = "flashback"
 
     def applies(self, game: "GameState", event: ZoneMove) -> bool:
         return event.from_zone == "stack" and event.obj.id == self.obj_id
@@ -84,8 +87,8 @@ class ExileIfLeavesStack(ReplacementEffect):
         remove_effect(game, self)
         if event.to_zone != "exile":
             event.to_zone = "exile"
-            game.log_event(f"{event.obj.name} was cast with flashback: it is exiled instead.", self.rules,
-                           (event.obj.id,))
+            game.log_event(f"{event.obj.name} was cast with {self.keyword}: it is exiled instead.",
+                           (entry(self.keyword).cites,) + self.rules, (event.obj.id,))
         return event
         yield  # pragma: no cover
 
@@ -98,8 +101,8 @@ def exile_if_dies(game: "GameState", obj: GameObject, source_name: str, controll
     add_effect(game, DiesInstead(source_name=source_name, controller=controller, obj_id=obj.id))
 
 
-def exile_when_it_leaves_the_stack(game: "GameState", spell: GameObject) -> None:
-    """Flashback's replacement for a spell cast from the graveyard (702.33a)."""
+def exile_when_it_leaves_the_stack(game: "GameState", spell: GameObject, keyword: str) -> None:
+    """The replacement of a spell cast from the graveyard with flashback or jump-start (702.33a, 702.132a)."""
     add_effect(game, ExileIfLeavesStack(source_name=spell.name, source_id=spell.id, source_uid=spell.card_uid,
                                         controller=spell.controller, timestamp=spell.timestamp,
-                                        obj_id=spell.id), duration="until_used")
+                                        obj_id=spell.id, keyword=keyword), duration="until_used")

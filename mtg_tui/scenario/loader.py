@@ -19,10 +19,11 @@ HEADER_KEYS = {"title", "rules", "seed", "description", "game", "step", "cards"}
 GAME_KEYS = {"players", "active", "turn", "step", "computer", "difficulty"}
 TABLE_KEYS = {"life", "library", "hand", "battlefield", "graveyard", "exile", "poison", "lands_played", "deck"}
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile")
+CAST_ZONES = ("hand", "graveyard", "exile", "library")   # where a `cast` input may take its card `from`
 
 INPUT_KEYS = {"cast", "play", "activate", "attack", "block", "damage_order", "assign", "order", "targets",
               "choose", "concede"}
-INPUT_OPTIONS = {"player", "targets", "mode", "x", "pay", "ability", "divide", "costs"}
+INPUT_OPTIONS = {"player", "targets", "mode", "x", "pay", "ability", "divide", "costs", "from"}
 # `reader = true` on an input: a walkthrough lets the reader make that decision (the scenario runner
 # applies the script's input as usual).
 READER_INPUTS = ("attack", "block", "damage_order", "assign", "order", "targets", "choose")
@@ -344,6 +345,10 @@ def _check_step(s: dict[str, Any], i: int, players: list[str]) -> None:
     for opt in ("mode", "x", "pay", "ability", "costs"):
         if opt in s and not main:
             raise ScenarioError(f"step {i}: {opt} goes with an input", i)
+    if "from" in s and (not main or main[0] != "cast"):
+        raise ScenarioError(f"step {i}: from goes with cast", i)
+    if "from" in s and s["from"] not in CAST_ZONES:
+        raise ScenarioError(f"step {i}: from is one of {', '.join(CAST_ZONES)}", i)
     if "cite" in s and "say" not in s:
         raise ScenarioError(f"step {i}: cite goes with say", i)
     if "reader" in s:

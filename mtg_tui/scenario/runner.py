@@ -282,7 +282,7 @@ class Runner:
             card = self.res.own_object(e["play"], who, [g.players[who].hand], set(), n, "cards")
             return {"action": "play", "card": card.id}
         if kind == "cast":
-            card = self.res.own_object(e["cast"], who, [g.players[who].hand], set(), n, "cards")
+            card = self._to_cast(e, who, n)
             action: dict[str, Any] = {"action": "cast", "card": card.id,
                                       "costs": optional_costs(e.get("costs", []), n)}
             half = self._half(card, e["cast"], n)
@@ -337,6 +337,16 @@ class Runner:
         if kind == "targets":
             return self._spread_refs(e["targets"], d.specs, n)
         return dispatch(d, Scripted(self, e["choose"], n))
+
+    def _to_cast(self, e: dict[str, Any], who: int, n: int) -> Any:
+        """The card a cast names: in the player's hand, or in the zone its `from` names (a graveyard, for
+        flashback and jump-start)."""
+        zone = e.get("from", "hand")
+        pool = self.game.zone_list(zone, who)
+        card = self.res.own_object(e["cast"], who, [pool], set(), n, "cards")
+        if "from" in e and card not in pool:
+            raise ScenarioError(f"step {n}: {self.game.players[who].name} has no {e['cast']!r} in their {zone}", n)
+        return card
 
     def _half(self, card: Any, text: str, n: int) -> int | None:
         """The half of a split card a cast names (708.3): ``cast = "Assure"``."""

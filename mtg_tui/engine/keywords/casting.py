@@ -1,5 +1,5 @@
-"""Keywords about casting a card: when (flash), from where (flashback), what an Aura targets (enchant), and
-optional additional costs (kicker)."""
+"""Keywords about casting a card: when (flash), from where (flashback, jump-start), what an Aura targets
+(enchant), and optional additional costs (kicker)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,9 @@ register(
             traits=frozenset({Trait.FLASH})),
     Keyword("flashback", "702.33", "Can be cast from your graveyard for {what}; then it is exiled instead of "
             "going anywhere else.", cite="702.33a", param=Param.COST, traits=frozenset({Trait.FLASHBACK})),
+    Keyword("jump-start", "702.132", "Can be cast from your graveyard by discarding a card as well as paying its "
+            "other costs; then it is exiled instead of going anywhere else.", cite="702.132a",
+            traits=frozenset({Trait.JUMP_START})),
     Keyword("enchant", "702.5", "Is cast targeting {what}, and can be attached only to {what}.", cite="702.5a",
             param=Param.OBJECT, traits=frozenset({Trait.ENCHANT})),
     Keyword("kicker", "702.32", "You may pay an additional {what} as you cast it; if you do, it is kicked.",
