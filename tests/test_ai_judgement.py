@@ -279,6 +279,21 @@ def test_counts_the_tricks_untapped_mana_could_hold(db: Any) -> None:
     assert ask(g) == []
 
 
+def test_attacks_with_a_trampler_whose_auras_come_back(db: Any) -> None:
+    # Grizzly Bears with two Rancors is a 6/2 trampler; their only creature is a 2/2. Unblocked it deals 6.
+    # Blocked, the 2/2 takes lethal damage and 4 tramples over, our Bears dies too, and both Rancors go to
+    # the graveyard and return to hand (their trigger), to be cast again for G each: a Bears for a Bears
+    # and 4 damage. Either way the attack gains.
+    bob_library = 10                       # setup numbers: Alice's library and battlefield, then Bob's library
+    bears = 10 + 1 + bob_library
+    g = position(db, {"battlefield": cards("Grizzly Bears")},
+                 {"battlefield": cards("Grizzly Bears") + [{"name": "Rancor", "attached": bears}] * 2},
+                 step="beginning_of_combat")
+    pass_until(g, "declare_attackers", AI)
+    assert attackers(g, ask(g)) == ["Grizzly Bears"]
+    assert attackers(g, ask(g, "hard")) == ["Grizzly Bears"]
+
+
 def test_keeps_a_blocker_home_when_the_counterattack_would_kill(db: Any) -> None:
     g = attack_position(db, ["Giant Spider", "Serra Angel"], ["Craw Wurm", "Craw Wurm"], my_life=8)
     ans = ask(g)

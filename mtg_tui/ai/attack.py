@@ -23,8 +23,8 @@ from itertools import combinations
 
 from ..engine.decisions import DeclareAttackers
 from .board import Board, Creature, can_block
-from .combat_math import Fighter, fight
-from .evaluate import creature_value
+from .combat_math import Fighter, Outcome, fight
+from .evaluate import creature_value, life_value
 
 
 BASE_TOLERANCE = 0.0     # value we accept to lose in the defender's best block
@@ -77,7 +77,10 @@ def trick_pump(board: Board) -> tuple[int, int]:
 
 
 def worst_block_loss(a: Creature, blockers: list[Creature], board: Board, trick: bool) -> float:
-    """Value we lose (net of what they lose) under the block that is best for the defender."""
+    """Value we lose (net of what they lose, and of the damage trampling over) under the block that is best
+    for the defender."""
+    def through(out: Outcome) -> float:
+        return life_value(board.opp_life) - life_value(board.opp_life - out.to_player) if out.to_player else 0.0
     able = [b for b in blockers if can_block(b, a)]
     if not able:
         return -0.01
@@ -89,7 +92,7 @@ def worst_block_loss(a: Creature, blockers: list[Creature], board: Board, trick:
             fb = Fighter.of(b)
             out = fight(fa, [fb])
             mine, theirs = out.lost_value(fa, [fb])
-            net = mine - theirs
+            net = mine - theirs - through(out)
             if trick and not out.attacker_dies:
                 pumped = Fighter.of(b, trick_pump(board))
                 po = fight(fa, [pumped])
@@ -101,7 +104,7 @@ def worst_block_loss(a: Creature, blockers: list[Creature], board: Board, trick:
         f1, f2 = Fighter.of(b1), Fighter.of(b2)
         out = fight(fa, [f1, f2])
         mine, theirs = out.lost_value(fa, [f1, f2])
-        net = (mine - theirs) * (1.0 if menace else 0.8)
+        net = (mine - theirs - through(out)) * (1.0 if menace else 0.8)
         worst = max(worst, net)
     if worst == -99.0:
         return -0.01

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .board import Creature
-from .evaluate import creature_value
+from .evaluate import death_value
 
 
 @dataclass
@@ -30,14 +30,14 @@ class Fighter:
     infect: bool
     protections: frozenset[str]
     colors: frozenset[str]
-    value: float
+    value: float                    # what its controller loses if it dies
     regen: bool = False
 
     @classmethod
     def of(cls, c: Creature, pump: tuple[int, int] = (0, 0), regen: bool = False) -> Fighter:
         return cls(c.id, max(0, c.power + pump[0]), c.toughness + pump[1], c.damage, c.first_strike,
                    c.double_strike, c.deathtouch, c.lifelink, c.trample, c.indestructible,
-                   c.infect, c.protections, c.colors, creature_value(c), regen)
+                   c.infect, c.protections, c.colors, death_value(c), regen)
 
 
 @dataclass

@@ -7,6 +7,8 @@ it runs low.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..engine.keywords import worth as keyword_worth
 from ..engine.view import GameView, ObjectView
 from .board import Creature, creature_of
@@ -31,6 +33,30 @@ def creature_value(c: Creature) -> float:
     if any(r.sacrifice_self for _, r in c.reading.triggered):
         v *= 0.3
     return max(0.3, v)
+
+
+def death_value(c: Creature) -> float:
+    """What its controller loses when the creature dies. What is attached to it and outlives it (Equipment,
+    which stays on the battlefield, 704.5n; an Aura that returns to its owner's hand, 303.4c, Rancor) takes its
+    bonus along: only the creature without that bonus is lost, and the mana to put it on again."""
+    rules = c.rules
+    if rules is None or not c.view.attachments:
+        return creature_value(c)
+    power, toughness, keywords = c.power, c.toughness, set(c.keywords)
+    again = 0.0
+    for aid in c.view.attachments:
+        v = rules.find(aid)
+        if v is None:
+            continue
+        r = reading_of(v)
+        if not ("Equipment" in v.subtypes or any(t.comes_back for _, t in r.triggered)):
+            continue
+        if r.main.aura_pt is not None:
+            power -= r.main.aura_pt[0]
+            toughness -= r.main.aura_pt[1]
+        keywords -= set(r.main.aura_keywords)
+        again += 0.3 * v.mana_value
+    return creature_value(replace(c, power=power, toughness=toughness, keywords=frozenset(keywords))) + again
 
 
 def abilities_value(c: Creature) -> float:

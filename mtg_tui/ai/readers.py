@@ -820,6 +820,9 @@ def _triggered(a: TriggeredAbility, n: Notes) -> None:
         n.fact(etb=True)
     if t.self_only and t.event == "dies":
         n.fact(dies=True)
+    if (t.self_only and t.event in ("dies", "to_graveyard") and t.from_zone in ("battlefield", "")
+            and any(isinstance(i, I.ReturnToHand) and isinstance(i.what, SelfRef) for i in a.effect.instructions)):
+        n.fact(comes_back=True)
     if t.event == "step" and any(i.side == SELF and i.what == "sacrifice" for i in n.impacts):
         n.fact(sacrifice_self=True)
 

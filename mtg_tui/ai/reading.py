@@ -102,6 +102,8 @@ class Reading:
     may: bool = False
     etb: bool = False               # a triggered ability: when the source enters
     dies: bool = False              # a triggered ability: when the source dies
+    comes_back: bool = False        # a triggered ability: put into a graveyard from the battlefield, it returns
+                                    # to its owner's hand (Rancor): losing it costs only the mana to cast it again
     enters_tapped: bool = False
     cant_lose: bool = False         # its controller can't lose the game
 
