@@ -154,6 +154,42 @@ def test_counters_a_spell_that_matters_but_not_a_small_one(db: Any) -> None:
             assert ans == {"action": "pass"}
 
 
+def play_out_turn(g: Game, level: str = "normal") -> None:
+    """The computer plays the rest of its turn; Alice passes and declares nothing."""
+    turn = g.turn
+    for _ in range(300):
+        if g.turn != turn or g.over:
+            return
+        d = g.pending
+        if d.player == AI:
+            g.answer(AI, ask(g, level))
+        elif d.kind == "priority":
+            g.answer(ALICE, {"action": "pass"})
+        else:
+            g.answer(ALICE, [])
+    raise AssertionError("the turn never ended")
+
+
+def test_a_pump_ability_does_not_keep_a_creature_in_hand(db: Any) -> None:
+    # Dread Shade ({B}: +1/+1 until end of turn) can attack an empty board; 4 Swamps, Gravedigger in hand.
+    # Gravedigger takes all four; casting it gives a 2/2 for good, pumping gives one damage a Swamp. The
+    # Shade's ability is no card to hide: the creature is cast, and the Shade hits for 3.
+    g = position(db, {}, {"battlefield": cards("Dread Shade", "Swamp", "Swamp", "Swamp", "Swamp"),
+                          "hand": cards("Gravedigger"), "lands_played": 1})
+    play_out_turn(g)
+    assert ids(g, "Gravedigger", AI) and g.players[ALICE].life == 20 - 3
+
+
+def test_combat_pumps_leave_the_mana_for_the_creature_cast_after_combat(db: Any) -> None:
+    # With Giant Growth in hand it keeps its creature for after combat (the trick's mana stays open while
+    # it attacks). Five lands: Gravedigger needs four, so the unblocked Shade may be pumped once at most,
+    # not five times: Alice takes 3 or 4, and Gravedigger is cast after combat.
+    g = position(db, {}, {"battlefield": cards("Dread Shade", "Swamp", "Swamp", "Swamp", "Swamp", "Forest"),
+                          "hand": cards("Gravedigger", "Giant Growth"), "lands_played": 1})
+    play_out_turn(g)
+    assert ids(g, "Gravedigger", AI) and g.players[ALICE].life in (20 - 3, 20 - 4)
+
+
 # ---------------------------------------------------------------------------
 # Removal and burn
 

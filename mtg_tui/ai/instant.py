@@ -22,11 +22,11 @@ from typing import Any
 
 from .board import Board, Creature
 from .combat_math import Fighter, fight
-from .evaluate import creature_value
+from .evaluate import card_value, creature_value
 from .knowledge import activated, read_ability, reading_of
 from .levels import Level
 from .main_phase import lethal_burn
-from .plays import Play, candidate_plays
+from .plays import Play, candidate_plays, is_instant_speed
 from .targeting import aimed_first, counter_value, face_value, kill_value, stack_reading
 
 
@@ -202,10 +202,30 @@ def _group_value(board: Board, att: Creature, blks: list[Creature], pumps: dict[
     return value
 
 
+def after_combat(board: Board) -> tuple[str, float]:
+    """On our turn: the mana cost and worth of the best card in hand that waits for the main phase after
+    combat (a creature, a sorcery) and could be paid for now; ("", 0) when there is none."""
+    best: tuple[str, float] = ("", 0.0)
+    if not board.my_turn:
+        return best
+    for card in board.hand:
+        if card.is_land or is_instant_speed(card) or "{X}" in card.mana_cost or not board.can_pay(card.mana_cost):
+            continue
+        worth = card_value(card)
+        if worth > best[1]:
+            best = (card.mana_cost, worth)
+    return best
+
+
 def combat_trick(board: Board, plays: list[Play], memo: Any) -> dict[str, Any] | None:
     groups = _combat_groups(board)
     if not groups:
         return None
+    keep_cost, keep_worth = after_combat(board)
+
+    def leaves_mana(p: Play, gain: float) -> bool:
+        """A trick or pump spends only mana the card kept for after combat doesn't need, unless it gains more."""
+        return not keep_cost or gain >= keep_worth or board.can_pay(p.cost + keep_cost)
     mine_in_combat = {c.id for a, bs in groups for c in [a] + bs if c.controller == board.me}
     best: tuple[float, dict[str, Any]] | None = None
     for p in plays:
@@ -218,17 +238,23 @@ def combat_trick(board: Board, plays: list[Play], memo: Any) -> dict[str, Any] |
                 if cid not in mine_in_combat:
                     continue
                 gain = _pump_gain(board, groups, cid, pump)
-                if gain >= 2.0 + 0.2 * p.mv and (best is None or gain > best[0]):
+                if gain >= 2.0 + 0.2 * p.mv and (best is None or gain > best[0]) and leaves_mana(p, gain):
                     best = (gain, dict(p.action, targets=[[cid]]))
         elif p.kind == "pump":
             cid = p.action.get("source")
             if cid not in mine_in_combat:
                 continue
             pump = p.reading.self_pump or (0, 0)
-            n = sum(1 for _ in board.mana_units)
+            n = sum(1 for k in range(1, len(board.mana_units) + 1) if board.can_pay(p.cost * k))   # affordable
             gains = [_pump_gain(board, groups, cid, (pump[0] * k, pump[1] * k)) for k in range(1, max(1, n) + 1)]
-            if gains and max(gains) > 0.5:
-                g = max(gains)
+            g = max(gains, default=0.0)
+            if keep_cost:
+                # only the activations the card kept for after combat leaves mana for, unless more gains more
+                spare = sum(1 for k in range(1, len(gains) + 1) if board.can_pay(p.cost * k + keep_cost))
+                g_spare = max(gains[:spare], default=0.0)
+                if g - g_spare < keep_worth:
+                    g = g_spare
+            if g > 0.5:
                 if best is None or g > best[0]:
                     best = (g, p.action)
         elif p.kind == "regen":

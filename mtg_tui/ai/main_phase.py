@@ -203,7 +203,8 @@ def main_action(board: Board, options: list[Any], level: Level) -> dict[str, Any
             chosen = kept[1]
     if not chosen:
         return None
-    holds_trick = any(p.kind in ("trick", "pump") for p in plays) and bool(attackers)
+    # a trick in hand waits for combat with its mana; a pump ability (a mana sink) gets what is left over
+    holds_trick = any(p.kind == "trick" for p in plays) and bool(attackers)
     if step == "main1":
         now = [p for p in chosen if p.precombat or p.score >= 10000
                or (p.kind in ("creature", "planeswalker", "permanent", "ramp", "draw", "raise", "disrupt")
