@@ -115,6 +115,7 @@ def compile_text(name: str, text: str, supertypes: tuple[str, ...], types: tuple
     comp = CardCompiler(name, types, subtypes_)
     abilities: list[Any] = []
     spell_parts: list[Effect] = []
+    spell_ins: list[Any] = []       # the spell's instructions so far, paragraph after paragraph
     for para in split_abilities(text):
         norm = normalise(para, name)
         if not norm:
@@ -129,6 +130,8 @@ def compile_text(name: str, text: str, supertypes: tuple[str, ...], types: tuple
         for ab in made:
             if isinstance(ab, SpellPart):
                 spell_parts.append(ab.effect)
+                del spell_ins[len(spell_ins) - ab.replaces:]
+                spell_ins.extend(ab.effect.instructions)
                 continue
             if not getattr(ab, "text", ""):
                 ab = replace(ab, text=para)
@@ -139,8 +142,7 @@ def compile_text(name: str, text: str, supertypes: tuple[str, ...], types: tuple
         else:
             if any(p.modes for p in spell_parts):
                 raise CardError(file, name, "a modal spell with other paragraphs isn't supported yet", text)
-            effect = Effect(instructions=tuple(i for p in spell_parts for i in p.instructions),
-                            targets=tuple(comp.spell_scope.targets))
+            effect = Effect(instructions=tuple(spell_ins), targets=tuple(comp.spell_scope.targets))
         if effect.modes:
             effect = replace(effect, mode_texts=tuple(_mode_texts(text)))
         abilities.insert(0, SpellAbility(effect=effect, text=text))

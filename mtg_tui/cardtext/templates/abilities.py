@@ -203,8 +203,10 @@ class AbilityForms(Templates):
         """A paragraph with no other form: an instant's or sorcery's effect, else a static ability."""
         body = tree.children[0]
         if self.is_spell:
-            with self.reading(self.spell_scope):
-                return [SpellPart(self.transform(body))]
+            with self.reading(self.spell_scope) as scope:
+                scope.replaced = 0
+                effect = self.transform(body)
+                return [SpellPart(effect, replaces=scope.replaced)]
         return self.static_ability(body)
 
 

@@ -65,6 +65,11 @@ class Scope:
     duration: str | None = None     # the sentence's leading "Until end of turn, ..."
     said: list[Any] = field(default_factory=list)   # the instructions of the body being read, so far
     it_means_self: bool = False     # "If this spell was kicked, it ...": "it" is the object itself
+    # A spell's paragraphs: the last sentence read (its instructions, its first and end target numbers),
+    # which an "instead" opening the next paragraph takes the place of, and how many instructions it took.
+    last_sentence: tuple[tuple[Any, ...], int, int] | None = None
+    counters_named: tuple[Ref, str] | None = None   # the counters a condition counted, for "those counters"
+    replaced: int = 0
 
     def add_target(self, spec: TargetSpec) -> TargetRef:
         self.targets.append(spec)
@@ -113,9 +118,11 @@ class TypeWords(NamedTuple):
 
 @dataclass(frozen=True)
 class SpellPart:
-    """One paragraph of an instant or sorcery: a part of the spell's one effect."""
+    """One paragraph of an instant or sorcery: a part of the spell's one effect. ``replaces``: how many
+    instructions of the paragraphs before it this one takes the place of (an "instead" that opens it)."""
 
     effect: Effect
+    replaces: int = 0
 
 
 @dataclass(frozen=True)

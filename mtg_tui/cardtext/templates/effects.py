@@ -35,20 +35,30 @@ class Effects(Templates):
         said: list[Any] = []
         outer, scope.said = scope.said, said
         starts: list[tuple[int, int]] = []    # where each sentence's instructions and target words begin
+        # A spell's paragraph may open with an "instead" of the sentence that ended the paragraph before
+        # ("Addendum — If you cast this spell during your main phase, instead ...").
+        before = scope.last_sentence if scope is self.spell_scope else None
         try:
             for sentence in body.children:
                 begun = (len(said), len(scope.targets))
                 for made in self.transform(sentence):
                     if isinstance(made, Instead):
-                        if not starts:
+                        if starts:
+                            said[starts[-1][0]:] = [self._instead(made, said[starts[-1][0]:], starts[-1][1],
+                                                                  begun[1])]
+                            begun = starts.pop()
+                        elif before is not None and not said:
+                            said.append(self._instead(made, list(before[0]), before[1], before[2]))
+                            scope.replaced, begun = len(before[0]), (0, before[1])
+                        else:
                             raise TextError("\"instead\" needs something before it to replace", "instead")
-                        said[starts[-1][0]:] = [self._instead(made, said[starts[-1][0]:], starts[-1][1], begun[1])]
-                        begun = starts.pop()
                     else:
                         said.append(made)
                 starts.append(begun)
         finally:
             scope.said = outer
+        if scope is self.spell_scope and starts:
+            scope.last_sentence = (tuple(said[starts[-1][0]:]), starts[-1][1], len(scope.targets))
         ins: list[I.Instruction] = []
         for i in said:
             if isinstance(i, Amend):
