@@ -60,7 +60,7 @@ NOT_YET_PLAYED = frozenset({
     # descriptions.py
     "counted_up_to", "noun_permanent", "noun_spell", "noun_token", "pm_attacking_or_blocking",
     "pm_blocking", "pm_color_or", "pm_colorless", "pm_legendary", "pm_monocolored", "pm_multicolored",
-    "pm_snow", "pm_tapped", "pm_token", "pm_untapped", "post_attacking",
+    "pm_snow", "pm_token", "pm_untapped", "post_attacking",
     "post_blocking_self", "post_chosen_color", "post_defending_controls",
     "post_named", "post_no_counters", "post_not_type",
     "post_power_ge", "post_power_le", "post_target_opponent_controls", "post_target_player_controls",
@@ -69,11 +69,11 @@ NOT_YET_PLAYED = frozenset({
     # amounts.py
     "ae_count", "ae_dealt_this_way", "ae_graveyard_size", "ae_greatest_power", "ae_hand_size",
     "ae_its_toughness", "ae_life_total", "ae_self_power", "ae_that_much", "ae_x", "amount_that_much",
-    "cond_life_at_least", "cond_life_at_most", "cond_opp_controls", "cond_tapped",
+    "cond_life_at_least", "cond_opp_controls", "cond_tapped",
     "cond_two_or_fewer_other_lands", "cond_two_other_lands", "cond_you_control_either",
     # triggers.py
     "ps_any", "ps_opponent", "sn_combat", "sn_combat_on_your_turn", "sn_end_of_combat", "sn_main1",
-    "sn_main2", "sn_upkeep", "so_next", "so_opponent", "t_becomes_blocked",
+    "sn_main2", "so_next", "so_opponent", "t_becomes_blocked",
     "t_becomes_target", "t_becomes_target_opponent", "t_blocks", "t_combat_damage",
     "t_combat_damage_opponent", "t_damage", "t_damage_opponent", "t_damage_player",
     "t_dealt_damage", "t_dies_damaged_by_self", "t_draw", "t_enters_or_attacks", "t_enters_or_dies",

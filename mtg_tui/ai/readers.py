@@ -30,10 +30,10 @@ from ..engine.instead import DamageInstead, DrawInstead, TokensInstead, TokensUn
 from ..engine.keywords import Trait, evasive, gives, keywords_in
 from ..engine.prevention import StaticPrevention
 from ..engine.rerouting import DiesInstead
-from ..engine.refs import (AllRef, AttachedRef, AttackedRef, Const, ControllerOfRef, CountOf, DefendingPlayerRef,
-                           EachPlayerRef, EventAmount, EventRef, ExiledWithRef, FixedRef, MaxStat, NegX, ObjectFilter,
-                           OwnerOfRef, PlayerCount, Product, RememberedAmount, RememberedRef, SelfRef, StatOf,
-                           TargetRef, TargetSpec, XAmount, YouRef)
+from ..engine.refs import (AllRef, AttachedRef, AttackedRef, Const, ControllerOfRef, CountersOn, CountOf,
+                           DefendingPlayerRef, EachPlayerRef, EventAmount, EventRef, ExiledWithRef, FixedRef, MaxStat,
+                           NegX, ObjectFilter, OwnerOfRef, PlayerCount, Product, RememberedAmount, RememberedRef,
+                           SelfRef, StatOf, TargetRef, TargetSpec, XAmount, YouRef)
 from .reading import (ATTACHED, EACH, EVENT, OPPONENTS, OTHER, SELF, TARGET, TARGET_CONTROLLER, YOU, Impact,
                       Reading)
 
@@ -234,6 +234,7 @@ AMOUNTS: dict[type, Callable[[Any, Notes, int], int]] = {
     XAmount: lambda a, n, x: x,
     StatOf: lambda a, n, x: 3,              # a creature's power or toughness
     CountOf: lambda a, n, x: 2,             # "the number of ... you control"
+    CountersOn: lambda a, n, x: 3,          # "those counters": a condition counted at least a few
     MaxStat: lambda a, n, x: 3,
     PlayerCount: lambda a, n, x: 3,
     RememberedAmount: lambda a, n, x: 2,    # "the damage dealt this way"

@@ -35,7 +35,9 @@ class Condition:
     "attacked_this_turn" (you declared a creature as an attacker this turn: raid, 508.1),
     "cast_in_main" (this spell, or the spell this permanent was, was cast by
     its controller during their own main phase),
-    "citys_blessing" (you have the city's blessing, 702.130c).
+    "citys_blessing" (you have the city's blessing, 702.130c),
+    "counters_at_least" (the object ``ref`` names, else this object, has at
+    least ``count`` counters of the kind ``what``, 122.1).
     ``negated``: the condition is that it doesn't hold ("wasn't kicked").
     """
 
@@ -44,6 +46,7 @@ class Condition:
     count: int = 1
     what: str = ""
     negated: bool = False
+    ref: Any = None
 
 
 def condition_holds(game: "GameState", cond: Condition, ctx: "Ctx") -> bool:
@@ -57,6 +60,10 @@ def condition_holds(game: "GameState", cond: Condition, ctx: "Ctx") -> bool:
         spell = ctx.stack_obj if isinstance(ctx.stack_obj, GameObject) else None
         chosen = getattr(spell or ctx.self_object() or ctx.source, "chosen", None)
         return bool(isinstance(chosen, dict) and chosen.get("cast_in_main")) != cond.negated
+    if cond.kind == "counters_at_least" and cond.ref is not None:
+        # "there are three or more landmark counters on it": the object as it is now
+        objs = [o for o in ctx.objects(cond.ref) if isinstance(o, GameObject)]
+        return any(o.counters.get(cond.what, 0) >= cond.count for o in objs) != cond.negated
     return holds(game, cond, ctx.controller, ctx.self_object(), ctx.source_id, ctx.source_uid)
 
 
@@ -115,6 +122,8 @@ def holds(game: "GameState", cond: Condition, you: int, me: GameObject | None, s
         return game.active == you
     if kind == "attacked_this_turn":
         return attacked_this_turn(game, you)
+    if kind == "counters_at_least":
+        return me is not None and me.counters.get(cond.what, 0) >= cond.count
     if kind == "citys_blessing":
         return game.players[you].citys_blessing   # a designation, kept once gained (702.130c)
     raise ValueError(f"unknown condition {kind!r}")

@@ -270,6 +270,17 @@ class StatOf(Amount):
 
 
 @dataclass(frozen=True)
+class CountersOn(Amount):
+    """How many counters of one kind are on the object a reference names (122.1)."""
+
+    of: Ref
+    kind: str
+
+    def value(self, ctx: "Ctx") -> int:
+        return sum(getattr(o, "counters", {}).get(self.kind, 0) for o in ctx.objects(self.of))
+
+
+@dataclass(frozen=True)
 class CountOf(Amount):
     filter: ObjectFilter
 

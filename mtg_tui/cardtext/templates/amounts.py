@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from lark import Token
 
-from ...engine.refs import (Amount, Const, CountOf, EventAmount, MaxStat, ObjectFilter, PlayerCount, RememberedAmount,
-                            SelfRef, StatOf, XAmount, YouRef)
+from ...engine.refs import (Amount, Const, CountOf, EventAmount, MaxStat, ObjectFilter, PlayerCount, Ref,
+                            RememberedAmount, SelfRef, StatOf, XAmount, YouRef)
 from ...engine.conditions import Condition
 from .base import Templates, Word, const_amount, number
 
@@ -118,6 +118,12 @@ class Amounts(Templates):
             return ObjectFilter(types=(w.value,) if w.kind == "type" else (),
                                 subtypes=(w.value,) if w.kind == "subtype" else (), another=another)
         return Condition("you_control", ObjectFilter(any_of=(one(first, True), one(second, False))), 1)
+
+    def cond_counters_at_least(self, n: Token, kind: Token, ref: Ref) -> Condition:
+        """"There are four or more charge counters on it" (122.1): checked as the effect gets there; "those
+        counters" after it are the ones counted."""
+        self.scope.counters_named = (ref, str(kind))
+        return Condition("counters_at_least", count=const_amount(number(n)), what=str(kind), ref=ref)
 
     def cond_citys_blessing(self) -> Condition:
         return Condition("citys_blessing")

@@ -15,9 +15,9 @@ from lark import Token
 
 from ...engine import instructions as I
 from ...engine.abilities import LayerOp
-from ...engine.refs import (AllRef, Amount, AttachedRef, Const, ControllerOfRef, CountOf, DefendingPlayerRef,
-                            EachPlayerRef, ObjectFilter, OwnerOfRef, PlayerFilter, Product, Ref, RememberedRef, SelfRef,
-                            TargetRef, TargetSpec, YouRef)
+from ...engine.refs import (AllRef, Amount, AttachedRef, Const, ControllerOfRef, CountersOn, CountOf,
+                            DefendingPlayerRef, EachPlayerRef, ObjectFilter, OwnerOfRef, PlayerFilter, Product, Ref,
+                            RememberedRef, SelfRef, TargetRef, TargetSpec, YouRef)
 from ..errors import TextError
 from .base import Templates, TypeWords, Verb, mana, signed_pt
 from .tokens import TokenSpec
@@ -313,6 +313,14 @@ class Verbs(Templates):
     def vp_remove_counters(self, counters: tuple[int, str], what: Ref) -> Verb:
         n, kind = counters
         return Verb(act=lambda s, d: [I.RemoveCounters(what, kind, Const(n))])
+
+    def vp_remove_those_counters(self) -> Verb:
+        """"Remove those counters": every counter of the kind a condition before it counted (122.1)."""
+        named = self.scope.counters_named
+        if named is None:
+            raise TextError("\"those counters\" needs counters named before it", "those counters")
+        what, kind = named
+        return Verb(act=lambda s, d: [I.RemoveCounters(what, kind, CountersOn(what, kind))])
 
     def vp_fight(self, other: Ref) -> Verb:
         return Verb(act=lambda s, d: [I.Fight(objects_of(s), other)])
