@@ -33,10 +33,10 @@ SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 NOT_YET_PLAYED = frozenset({
     # abilities.py
     "additional_cost", "as_enters_color", "cda_power", "cda_pt", "choose_one_or_more",
-    "choose_two", "cost_less_each", "cost_less_if", "no_max_hand",
+    "choose_two", "cost_less_each", "no_max_hand",
     # costs.py
     "cost_discard", "cost_discard_desc", "cost_discard_self", "cost_exile_self", "cost_remove_counters",
-    "cost_tap_other", "cost_untap", "note_once", "note_your_turn",
+    "cost_untap", "note_once", "note_your_turn",
     # effects.py
     "at_next_end", "delayed_lead", "delayed_sentence", "no_activate",
     "no_activate_except_mana", "otherwise_sentence", "prevent_all", "prevent_all_combat_by", "prevent_all_to",
@@ -60,7 +60,7 @@ NOT_YET_PLAYED = frozenset({
     # descriptions.py
     "counted_up_to", "noun_permanent", "noun_spell", "noun_token", "pm_attacking_or_blocking",
     "pm_blocking", "pm_color_or", "pm_colorless", "pm_legendary", "pm_monocolored", "pm_multicolored",
-    "pm_snow", "pm_token", "pm_untapped", "post_attacking",
+    "pm_snow", "pm_token", "post_attacking",
     "post_blocking_self", "post_chosen_color", "post_defending_controls",
     "post_named", "post_no_counters", "post_not_type",
     "post_power_ge", "post_power_le", "post_target_opponent_controls", "post_target_player_controls",
@@ -73,7 +73,7 @@ NOT_YET_PLAYED = frozenset({
     "cond_two_or_fewer_other_lands", "cond_two_other_lands", "cond_you_control_either",
     # triggers.py
     "ps_any", "ps_opponent", "sn_combat", "sn_combat_on_your_turn", "sn_end_of_combat", "sn_main1",
-    "sn_main2", "so_next", "so_opponent", "t_becomes_blocked",
+    "sn_main2", "so_next", "so_opponent",
     "t_becomes_target", "t_becomes_target_opponent", "t_blocks", "t_combat_damage",
     "t_combat_damage_opponent", "t_damage", "t_damage_opponent", "t_damage_player",
     "t_dealt_damage", "t_dies_damaged_by_self", "t_draw", "t_enters_or_attacks", "t_enters_or_dies",

@@ -101,4 +101,4 @@ class RandomAgent(DecisionHandler[Any]):
 
     choose_mode = choose_color = yes_no = choose_cards = choose_sacrifice = choose_legend = _some
     scry = surveil = search = order_cards = choose_replacement = prevention_order = _some
-    sacrifice_cost = discard_cost = discard = bottom = choose_costs = _some
+    sacrifice_cost = discard_cost = tap_cost = discard = bottom = choose_costs = _some

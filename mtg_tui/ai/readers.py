@@ -731,6 +731,8 @@ FLAGS: dict[str, float] = {
     "cant_lose": 3.0,
     "cant_win": -3.0,
     "no_max_hand": 0.2,
+    "damage_by_toughness": 0.3,         # more damage from walls and high-toughness creatures
+    "attacks_despite_defender": 0.5,
 }
 
 

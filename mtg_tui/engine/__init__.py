@@ -36,8 +36,8 @@ What a user of the engine needs is exported here: ``new_game``, ``Game``,
 from .decisions import (CANCEL, AssignDamage, Bottom, ChooseCards, ChooseColor, ChooseCosts, ChooseLegend, ChooseMode,
                         ChooseReplacement, ChooseSacrifice, ChooseX, DamageOrder, Decision, DeclareAttackers,
                         DeclareBlockers, Discard, DiscardCost, Divide, IllegalAnswer, Mulligan, Option, OrderCards,
-                        OrderTriggers, Pay, PreventionOrder, Priority, SacrificeCost, Scry, Search, Surveil, Targets,
-                        YesNo, activate, cast, decision_types, pass_priority, play_land)
+                        OrderTriggers, Pay, PreventionOrder, Priority, SacrificeCost, Scry, Search, Surveil, TapCost,
+                        Targets, YesNo, activate, cast, decision_types, pass_priority, play_land)
 from .dispatch import DecisionHandler, dispatch
 from .game import Game
 from .record import Record, RecordError, fork, replay
@@ -52,7 +52,7 @@ __all__ = [
     "Priority", "DeclareAttackers", "DeclareBlockers", "DamageOrder", "AssignDamage", "OrderTriggers", "Targets",
     "ChooseMode", "ChooseX", "ChooseColor", "YesNo", "ChooseCards", "ChooseSacrifice", "ChooseLegend", "Scry",
     "Surveil", "Search", "OrderCards", "ChooseReplacement", "PreventionOrder", "SacrificeCost", "DiscardCost",
-    "Divide", "Discard", "Mulligan", "Bottom", "Pay", "ChooseCosts",
+    "TapCost", "Divide", "Discard", "Mulligan", "Bottom", "Pay", "ChooseCosts",
     "pass_priority", "play_land", "cast", "activate",
 ]
 

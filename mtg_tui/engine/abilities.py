@@ -89,6 +89,7 @@ class Cost(Immutable):
     loyalty: int | None = None        # +N, -N or 0 (606.4)
     remove_counters: tuple[tuple[int, str], ...] = ()
     discard_self: bool = False        # cycling: "Discard this card"
+    tap_others: tuple[tuple[int, ObjectFilter], ...] = ()   # "Tap two untapped Merfolk you control"
     text: str = ""
 
     @property

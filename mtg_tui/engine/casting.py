@@ -17,11 +17,11 @@ from .abilities import ActivatedAbility, AdditionalCost, Cost, CostReduction, Ef
 from .alike import alike_key
 from .conditions import condition_holds, holds
 from .context import Ctx, run_effect
-from .costs import (activated_abilities, check_cost_picks, check_other_costs, cost_choices, execute_payment,
-                    find_auto_payment, mana_sources, pay_other_costs, payment_units, plan_payment,
+from .costs import (activated_abilities, check_cost_picks, check_other_costs, cost_choices, cost_picks_needed,
+                    execute_payment, find_auto_payment, mana_sources, pay_other_costs, payment_units, plan_payment,
                     simple_mana_ability)
 from .decisions import (CANCEL, ChooseColor, ChooseCosts, ChooseMode, ChooseX, Decision, DiscardCost, Divide,
-                        IllegalAnswer, Option, Pay, Priority, SacrificeCost, division)
+                        IllegalAnswer, Option, Pay, Priority, SacrificeCost, TapCost, division)
 from .events import Event
 from .instructions import DealDamage, nested_instructions
 from .keywords import Trait, entry, has_trait, keywords_in
@@ -174,9 +174,11 @@ def base_cost(game: "GameState", card: GameObject) -> ManaCost:
     return game.chars(card).mana_cost
 
 
-def total_cost(game: "GameState", card: GameObject, player: int, x: int, costs: Any = ()) -> ManaCost:
+def total_cost(game: "GameState", card: GameObject, player: int, x: int, costs: Any = (),
+               targets: Any = None) -> ManaCost:
     """The total mana cost (601.2f): the cost with X, plus the mana of the optional costs chosen (``costs``,
-    by keyword: kicker, 702.32a), less any cost reductions (generic mana only)."""
+    by keyword: kicker, 702.32a), less any cost reductions (generic mana only). ``targets``: the targets
+    chosen (601.2c), for a reduction "if it targets ..."; None before they are."""
     cost = base_cost(game, card).with_x(x)
     alternative = traits(card).alternative
     for name, extra in optional_costs(card):
@@ -190,7 +192,10 @@ def total_cost(game: "GameState", card: GameObject, player: int, x: int, costs: 
     if not reductions and not less:
         return cost
     for a in reductions:
-        if a.condition is not None:
+        if a.condition is not None and a.condition.kind == "targets":
+            if _targets_fit(game, card, player, a.condition.filter, targets):
+                less += a.amount
+        elif a.condition is not None:
             ctx = Ctx(game, player, card, card.id, card.card_uid, card.name)
             if condition_holds(game, a.condition, ctx):
                 less += a.amount
@@ -203,6 +208,16 @@ def total_cost(game: "GameState", card: GameObject, player: int, x: int, costs: 
     left = max(0, generic - less)
     syms = ((Symbol("generic", amount=left),) if left or not rest else ()) + rest
     return ManaCost(syms)
+
+
+def _targets_fit(game: "GameState", card: GameObject, player: int, flt: Any, targets: Any) -> bool:
+    """Does the spell target an object that fits ("if it targets a Dinosaur you control")? Before its targets
+    are chosen: whether such an object is there to be targeted, so the spell is offered at its lower cost."""
+    if targets is None:
+        chosen: list[Any] = list(game.battlefield)
+    else:
+        chosen = [game.get(t) for group in targets for t in group]
+    return any(isinstance(o, GameObject) and object_matches(game, o, flt, card.id, player) for o in chosen)
 
 
 def _less_from_permanents(game: "GameState", card: GameObject, player: int) -> int:
@@ -437,19 +452,21 @@ def activatable(game: "GameState", obj: GameObject, index: int, player: int,
 
 def _only_way(game: "GameState", obj: GameObject, cost: Any, player: int, kind: str) -> list[int] | None:
     """The picks for a sacrifice/discard cost when there is only one way to make them."""
-    need = cost.sacrifice if kind == "sacrifice" else cost.discard
+    need = cost_picks_needed(cost, kind)
     picks: list[int] = []
     for n, flt in need:
-        fits = [o for o in cost_choices(game, obj, player, kind, flt) if o.id not in picks]
+        fits = [o for o in cost_choices(game, obj, player, kind, flt, cost.tap) if o.id not in picks]
         if len(fits) > n and len({alike_key(game, o) for o in fits}) > 1:
             return None
         picks.extend(o.id for o in fits[:n])
     return picks
 
 
-def _self_cost(ab: ActivatedAbility, obj: GameObject) -> set[int]:
-    """The source itself, when its cost taps or sacrifices it: it can't also make mana for that cost."""
-    return {obj.id} if ab.cost.tap or ab.cost.sacrifice_self else set()
+def _self_cost(ab: ActivatedAbility, obj: GameObject, action: dict[str, Any] | None = None) -> set[int]:
+    """The source itself, when its cost taps or sacrifices it, and the permanents chosen to tap for it: they
+    can't also make mana for that cost."""
+    out = {obj.id} if ab.cost.tap or ab.cost.sacrifice_self else set()
+    return out | set((action or {}).get("tap") or ())
 
 
 def _equip_spec(ab: ActivatedAbility) -> TargetSpec:
@@ -711,7 +728,7 @@ def _validate_cast(game: "GameState", player: int, ans: dict[str, Any]) -> dict[
         raise IllegalAnswer(f"{card.name} doesn't divide damage among its targets")
     if out["pay"] is None:
         return out
-    cost = total_cost(game, card, player, x or 0, costs)
+    cost = total_cost(game, card, player, x or 0, costs, out["targets"])
     plan_payment(game, player, cost, out["pay"], _avoid(out["targets"]), card.id)
     return out
 
@@ -755,8 +772,8 @@ def _validate_activate(game: "GameState", player: int, ans: dict[str, Any]) -> d
     ab = activated_abilities(game, obj)[index]
     out = {"action": "activate", "source": obj.id, "ability": index, "mode": ans.get("mode"),
            "targets": ans.get("targets"), "x": ans.get("x"), "pay": ans.get("pay"), "color": ans.get("color")}
-    for kind in ("sacrifice", "discard"):
-        if getattr(ab.cost, kind):
+    for kind in ("sacrifice", "discard", "tap"):
+        if cost_picks_needed(ab.cost, kind):
             if ans.get(kind) is not None:
                 out[kind] = check_cost_picks(game, obj, ab.cost, player, kind, ans.get(kind))
             else:
@@ -776,7 +793,7 @@ def _validate_activate(game: "GameState", player: int, ans: dict[str, Any]) -> d
                 raise IllegalAnswer(f"{obj.name} can't make {color} mana")
             out["color"] = COLOR_NAMES.get(t, "colorless")
         if ab.cost.has_mana and out["pay"] is not None:
-            plan_payment(game, player, ab.cost.mana, out["pay"], set(), exclude=_self_cost(ab, obj))
+            plan_payment(game, player, ab.cost.mana, out["pay"], set(), exclude=_self_cost(ab, obj, out))
         return out
     effect = ab.effect
     mode: tuple[int, ...] = ()
@@ -796,7 +813,8 @@ def _validate_activate(game: "GameState", player: int, ans: dict[str, Any]) -> d
     if out["pay"] is None:
         return out
     if ab.cost.has_mana:
-        plan_payment(game, player, ab.cost.mana, out["pay"], _avoid(out["targets"]), exclude=_self_cost(ab, obj))
+        plan_payment(game, player, ab.cost.mana, out["pay"], _avoid(out["targets"]),
+                     exclude=_self_cost(ab, obj, out))
     return out
 
 
@@ -836,7 +854,8 @@ def _missing(game: "GameState", player: int, action: dict[str, Any]) -> tuple[st
                 else:
                     return "costs", d
         costs = tuple(action.get("costs") or ())
-        cost_with: Callable[[int], ManaCost] = lambda x: total_cost(game, card, player, x, costs)  # noqa: E731
+        cost_with: Callable[[int], ManaCost] = lambda x: total_cost(  # noqa: E731
+            game, card, player, x, costs, action.get("targets"))
         has_x = base_cost(game, card).has_x
         source: Any = card
         name = card.name
@@ -851,8 +870,8 @@ def _missing(game: "GameState", player: int, action: dict[str, Any]) -> tuple[st
     else:
         obj = game.objects[action["source"]]
         ab = activated_abilities(game, obj)[action["ability"]]
-        for kind in ("sacrifice", "discard"):
-            if getattr(ab.cost, kind) and action.get(kind) is None:
+        for kind in ("sacrifice", "discard", "tap"):
+            if cost_picks_needed(ab.cost, kind) and action.get(kind) is None:
                 return kind, _cost_pick_decision(game, player, obj, ab.cost, kind)
         if ab.is_mana:
             if action.get("color") is None:
@@ -864,7 +883,8 @@ def _missing(game: "GameState", player: int, action: dict[str, Any]) -> tuple[st
                                                                 "{%s} %s" % (c, COLOR_NAMES.get(c, "colorless")))
                                                          for c in choices])
             if ab.cost.has_mana and action.get("pay") is None:
-                return "pay", _pay_decision(game, player, ab.cost.mana, set(), None, action, _self_cost(ab, obj))
+                return "pay", _pay_decision(game, player, ab.cost.mana, set(), None, action,
+                                            _self_cost(ab, obj, action))
             return None
         effect = ab.effect
         cost_with = ab.cost.mana.with_x
@@ -872,7 +892,7 @@ def _missing(game: "GameState", player: int, action: dict[str, Any]) -> tuple[st
         source = obj
         name = obj.name
         specs_of = lambda mode: effect.target_specs(mode)  # noqa: E731
-        exclude = _self_cost(ab, obj)
+        exclude = _self_cost(ab, obj, action)
         skip = None
     if effect.is_modal and action.get("mode") is None:
         texts = effect.mode_texts or [f"mode {i + 1}" for i in range(len(effect.modes))]
@@ -940,14 +960,14 @@ def _costs_decision(game: "GameState", player: int, card: GameObject, action: di
 
 
 def _cost_pick_decision(game: "GameState", player: int, obj: GameObject, cost: Any, kind: str) -> Decision:
-    need = cost.sacrifice if kind == "sacrifice" else cost.discard
+    need = cost_picks_needed(cost, kind)
     total = sum(n for n, _ in need)
     options: list[GameObject] = []
     for _, flt in need:
-        for o in cost_choices(game, obj, player, kind, flt):
+        for o in cost_choices(game, obj, player, kind, flt, cost.tap):
             if o not in options:
                 options.append(o)
-    ask = SacrificeCost if kind == "sacrifice" else DiscardCost
+    ask = {"sacrifice": SacrificeCost, "discard": DiscardCost, "tap": TapCost}[kind]
     return ask(player=player, prompt=f"{obj.name}: choose what to {kind} to pay the cost",
                options=[Option(o.id, o.name) for o in options], min=total, max=total,
                legal=lambda picks: check_cost_picks(game, obj, cost, player, kind, picks))
@@ -1003,7 +1023,7 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     x = action.get("x") or 0
     targets = action.get("targets") or []
     costs = tuple(action.get("costs") or ())
-    cost = total_cost(game, card, player, x, costs)
+    cost = total_cost(game, card, player, x, costs, targets)
     from_zone = card.zone
     via = graveyard_keyword(card)
     extra = other_costs(card, costs)
@@ -1069,13 +1089,13 @@ def activate_ability(game: "GameState", player: int, action: dict[str, Any]) -> 
     mode = _mode_tuple(ab.effect, action.get("mode")) if ab.effect.is_modal else ()
     x = action.get("x") or 0
     plan = plan_payment(game, player, ab.cost.mana.with_x(x), action.get("pay") or "auto", _avoid(targets),
-                        exclude=_self_cost(ab, obj)) if ab.cost.has_mana else []
+                        exclude=_self_cost(ab, obj, action)) if ab.cost.has_mana else []
     lki = game.lki_of(obj)
     if ab.cost.loyalty is not None:
         obj.chosen["loyalty_turn"] = game.turn
     if ab.once_per_turn:
         obj.chosen[f"activated_{index}"] = game.turn
-    chosen = {k: action[k] for k in ("sacrifice", "discard") if action.get(k)}
+    chosen = {k: action[k] for k in ("sacrifice", "discard", "tap") if action.get(k)}
     if ab.is_mana:
         if ab.cost.has_mana:
             execute_payment(game, player, ab.cost.mana, plan)

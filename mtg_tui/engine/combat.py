@@ -81,7 +81,7 @@ def attack_problem(game: "GameState", obj: GameObject, player: int) -> str | Non
         return f"{obj.name} is tapped"
     if game.summoning_sick(obj) and not has_trait(game, obj, Trait.HASTE):
         return f"{obj.name} has summoning sickness: it came under its controller's control this turn (302.6)"
-    if has_trait(game, obj, Trait.CANT_ATTACK):
+    if has_trait(game, obj, Trait.CANT_ATTACK) and not c.flags.get("attacks_despite_defender"):
         return f"{obj.name} has defender and can't attack (702.3b)"
     if c.flags.get("cant_attack"):
         return f"{obj.name} can't attack"
@@ -372,6 +372,14 @@ def assigns_in_step(game: "GameState", obj: GameObject, first: bool) -> bool:
     return obj.id not in combat.fs_creatures and obj.id not in combat.dealt_first
 
 
+def combat_damage_amount(game: "GameState", creature: GameObject) -> int:
+    """How much combat damage a creature assigns: its power (510.1a), or its toughness where an effect says it
+    assigns combat damage equal to its toughness rather than its power."""
+    if game.chars(creature).flags.get("damage_by_toughness"):
+        return game.toughness(creature)
+    return game.power(creature)
+
+
 def lethal_needed(game: "GameState", attacker: GameObject, creature: GameObject, pending: dict[int, int]) -> int:
     """Damage that counts as lethal for assignment (510.1c, 702.2c)."""
     if has_trait(game, attacker, Trait.DEATHTOUCH):
@@ -384,7 +392,7 @@ def assignment_choices(game: "GameState", creature: GameObject, pending: dict[in
     """What a creature may assign its damage to. None if it assigns no combat damage."""
     combat = game.combat
     assert combat is not None
-    power = game.power(creature)
+    power = combat_damage_amount(game, creature)
     if power <= 0:
         return None   # 510.1a
     if creature.id in combat.attackers:

@@ -37,7 +37,9 @@ class Condition:
     its controller during their own main phase),
     "citys_blessing" (you have the city's blessing, 702.130c),
     "counters_at_least" (the object ``ref`` names, else this object, has at
-    least ``count`` counters of the kind ``what``, 122.1).
+    least ``count`` counters of the kind ``what``, 122.1), "targets" (a spell
+    being cast targets an object that fits ``filter``: only a cost reduction
+    asks it, casting.py).
     ``negated``: the condition is that it doesn't hold ("wasn't kicked").
     """
 

@@ -33,7 +33,7 @@ def simple_mana_ability(ab: Any) -> tuple[tuple[str, ...], ...] | None:
         return None
     c = ab.cost
     if not c.tap or c.has_mana or c.sacrifice_self or c.sacrifice or c.pay_life or c.discard or \
-            c.remove_counters or c.untap or c.loyalty is not None:
+            c.remove_counters or c.untap or c.loyalty is not None or c.tap_others:
         return None
     ins = ab.effect.instructions
     if len(ins) != 1 or not isinstance(ins[0], AddMana):
@@ -243,22 +243,33 @@ def check_other_costs(game: "GameState", obj: GameObject | None, cost: Cost, pla
     for n, flt in cost.sacrifice:
         if len(cost_choices(game, obj, player, "sacrifice", flt)) < n:
             return f"you don't control {n} {flt.describe()} to sacrifice"
+    for n, flt in cost.tap_others:
+        if len(cost_choices(game, obj, player, "tap", flt, cost.tap)) < n:
+            return f"you don't control {n} {flt.describe()} to tap"
     return None
 
 
-def cost_choices(game: "GameState", obj: GameObject | None, player: int, kind: str, flt: Any) -> list[GameObject]:
-    """What could be sacrificed or discarded to pay a cost."""
+def cost_choices(game: "GameState", obj: GameObject | None, player: int, kind: str, flt: Any,
+                 self_tapped: bool = False) -> list[GameObject]:
+    """What could be sacrificed, discarded or tapped to pay a cost. A source that the same cost taps ({T})
+    can't also be one of the permanents it taps."""
     if kind == "discard":
         return [c for c in game.players[player].hand if object_matches(game, c, flt, None, player)]
     return [o for o in game.battlefield if game.chars(o).controller == player
+            and not (kind == "tap" and (o.tapped or (self_tapped and obj is not None and o.id == obj.id)))
             and object_matches(game, o, flt, obj.id if obj else None, player,
                                obj.card_uid if obj is not None else None)]
+
+
+def cost_picks_needed(cost: Cost, kind: str) -> tuple[tuple[int, Any], ...]:
+    """The picks a kind of cost needs ("sacrifice", "discard", "tap"): (how many, of what) each."""
+    return {"sacrifice": cost.sacrifice, "discard": cost.discard, "tap": cost.tap_others}[kind]
 
 
 def check_cost_picks(game: "GameState", obj: GameObject | None, cost: Cost, player: int, kind: str,
                      picks: Any) -> list[int]:
     """Validate the permanents to sacrifice (or cards to discard) chosen for a cost."""
-    need = cost.sacrifice if kind == "sacrifice" else cost.discard
+    need = cost_picks_needed(cost, kind)
     if not isinstance(picks, list) or not all(isinstance(p, int) for p in picks):
         raise IllegalAnswer(f"the cards to {kind} are a list of ids")
     if len(set(picks)) != len(picks):
@@ -268,7 +279,7 @@ def check_cost_picks(game: "GameState", obj: GameObject | None, cost: Cost, play
         raise IllegalAnswer(f"this cost needs {total} card{'s' if total != 1 else ''} to {kind}, got {len(picks)}")
     remaining = list(picks)
     for n, flt in need:
-        fits = {o.id for o in cost_choices(game, obj, player, kind, flt)}
+        fits = {o.id for o in cost_choices(game, obj, player, kind, flt, cost.tap)}
         mine = [p for p in remaining if p in fits][:n]
         if len(mine) < n:
             raise IllegalAnswer(f"those can't pay \"{kind} {flt.describe()}\"")
@@ -284,6 +295,10 @@ def pay_other_costs(game: "GameState", obj: GameObject | None, cost: Cost, playe
     p = game.players[player]
     if cost.tap and obj is not None:
         actions.tap(game, obj)
+    chosen = chosen or {}
+    for oid in chosen.get("tap", []):
+        if oid in game.objects:
+            actions.tap(game, game.objects[oid], log=True, cites=("118.3", "701.21a"))
     if cost.untap and obj is not None:
         actions.untap(game, obj)
     if cost.pay_life:
@@ -296,7 +311,6 @@ def pay_other_costs(game: "GameState", obj: GameObject | None, cost: Cost, playe
     for n, kind in cost.remove_counters:
         if obj is not None:
             actions.remove_counters(game, obj, kind, n)
-    chosen = chosen or {}
     if cost.sacrifice:
         picks = [game.objects[i] for i in chosen.get("sacrifice", []) if i in game.objects]
         yield from actions.sacrifice_asking(game, picks)

@@ -540,6 +540,14 @@ class SacrificeCost(Pick):
 
 
 @decision_type
+class TapCost(Pick):
+    """Choose the untapped permanents to tap to pay a cost ("Tap two untapped Merfolk you control": 118,
+    602.2b)."""
+
+    subkind = "tap_cost"
+
+
+@decision_type
 class DiscardCost(Pick):
     """Choose the cards to discard to pay a cost (118, 601.2h)."""
 

@@ -19,7 +19,7 @@ from .decisions import (AssignDamage, Bottom, ChooseCards, ChooseColor, ChooseCo
                         ChooseReplacement,
                         ChooseSacrifice, ChooseX, DamageOrder, Decision, DeclareAttackers, DeclareBlockers, Discard,
                         DiscardCost, Divide, Mulligan, OrderCards, OrderTriggers, Pay, PreventionOrder, Priority,
-                        SacrificeCost, Scry, Search, Surveil, Targets, YesNo)
+                        SacrificeCost, Scry, Search, Surveil, TapCost, Targets, YesNo)
 
 T = TypeVar("T")
 
@@ -96,6 +96,9 @@ class DecisionHandler(ABC, Generic[T]):
 
     @abstractmethod
     def discard_cost(self, d: DiscardCost) -> T: ...
+
+    @abstractmethod
+    def tap_cost(self, d: TapCost) -> T: ...
 
     @abstractmethod
     def divide(self, d: Divide) -> T: ...

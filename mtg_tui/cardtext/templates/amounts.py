@@ -125,6 +125,11 @@ class Amounts(Templates):
         self.scope.counters_named = (ref, str(kind))
         return Condition("counters_at_least", count=const_amount(number(n)), what=str(kind), ref=ref)
 
+    def cond_targets(self, _article: Token, flt: ObjectFilter) -> Condition:
+        """"This spell costs {2} less to cast if it targets a legendary creature": one of its chosen targets
+        fits (601.2f: the total cost is worked out once the targets are chosen)."""
+        return Condition("targets", flt)
+
     def cond_citys_blessing(self) -> Condition:
         return Condition("citys_blessing")
 

@@ -16,7 +16,7 @@ from .base import Templates, const_amount, mana
 
 # The parts of a Cost that a list of cost items adds up, and how each starts.
 _EMPTY: dict[str, Any] = {"tap": False, "untap": False, "sacrifice_self": False, "sacrifice": (), "discard": (),
-                          "pay_life": 0, "remove_counters": (), "discard_self": False}
+                          "pay_life": 0, "remove_counters": (), "discard_self": False, "tap_others": ()}
 
 
 class Costs(Templates):
@@ -71,8 +71,13 @@ class Costs(Templates):
     def cost_exile_self(self) -> dict[str, Any]:
         raise TextError("this kind of cost isn't supported yet (exile self)", "cost_exile_self")
 
-    def cost_tap_other(self, _desc: ObjectFilter) -> dict[str, Any]:
-        raise TextError("this kind of cost isn't supported yet (tap other)", "cost_tap_other")
+    def cost_tap_other(self, counted: tuple[int, ObjectFilter]) -> dict[str, Any]:
+        """"Tap an untapped creature you control", "tap three untapped Merfolk you control" (118, 602.2b):
+        permanents the player taps as they pay, summoning sick or not (302.6 limits only {T})."""
+        n, flt = counted
+        if flt.tapped is not False or flt.controller != "you":
+            raise TextError("only \"tap N untapped ... you control\" is supported as a cost", "tap")
+        return {"tap_others": ((n, flt),)}
 
     # Activation notes (602.5b): read by the activated ability's form.
 

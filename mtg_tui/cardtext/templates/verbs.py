@@ -459,6 +459,14 @@ class Verbs(Templates):
     def vp_cant_attack(self) -> Verb:
         return continuous(flag("cant_attack"))
 
+    def vp_assigns_by_toughness(self) -> Verb:
+        """"Assigns combat damage equal to its toughness rather than its power" (510.1a changed)."""
+        return continuous(flag("damage_by_toughness"))
+
+    def vp_attack_despite_defender(self) -> Verb:
+        """"Can attack as though it didn't have defender" (702.3b doesn't stop it)."""
+        return continuous(flag("attacks_despite_defender"))
+
     def vp_cant_block(self) -> Verb:
         return continuous(flag("cant_block"))
 
