@@ -16,7 +16,8 @@ import pytest
 from mtg_tui.agents import RandomAgent
 from mtg_tui.decks.decklist import card_list
 from mtg_tui.decks.library import list_decks
-from mtg_tui.engine import casting
+from mtg_tui.engine import casting, sba
+from mtg_tui.engine.layers import compute_battlefield
 from mtg_tui.engine.decisions import Priority
 from mtg_tui.engine.game import Game
 from mtg_tui.engine.setup import new_game
@@ -50,13 +51,41 @@ def check_acting(game: Game) -> None:
             [o for o in every if not view.is_mana_ability(o.value)]
 
 
+def _values(c: Any) -> tuple[Any, ...]:
+    return (c.name, c.mana_cost, c.colors, c.supertypes, c.types, c.subtypes, tuple(map(id, c.abilities)),
+            c.power, c.toughness, c.controller, sorted((k, repr(v)) for k, v in c.flags.items()), c.mv_cost)
+
+
+def _found(f: sba.Found) -> tuple[Any, ...]:
+    ids = lambda rows: [(r[0].id,) + tuple(r[1:]) if isinstance(r, tuple) else r.id for r in rows]  # noqa: E731
+    return (ids(f.to_graveyard), ids(f.to_destroy), ids(f.unattach), ids(f.counter_fix), ids(f.sagas),
+            [(p, [o.id for o in objs]) for p, objs in f.legend_choices], [(p.index, r) for p, r, _ in f.losers])
+
+
+def check_kept(game: Game) -> None:
+    """The permanents' kept characteristics, what is kept with them, and the state-based actions found by
+    looking only at the watched permanents, against the same worked out afresh."""
+    kept = game.battlefield_chars()
+    fresh, _ = compute_battlefield(game)
+    assert kept.keys() == fresh.keys()
+    for oid, c in fresh.items():
+        assert _values(kept[oid]) == _values(c), f"{game.describe(oid)}'s kept characteristics are stale"
+    for key, (build, value) in list(game._bf_kept.items()):
+        assert build(game) == value, f"the kept {key!r} is stale"
+    assert _found(sba.find(game)) == _found(sba.find(game, every_permanent=True))
+
+
 def play(seed: int, db: Any) -> Game:
     d1, d2 = PAIRS[seed % len(PAIRS)]
     game = new_game({"kind": "new", "players": ["A", "B"], "decks": [d1, d2], "starting": None}, seed, db)
     agents = {0: RandomAgent(f"{seed}/0"), 1: RandomAgent(f"{seed}/1")}
     steps = 0
+    checked = -1
     while game.pending is not None and not game.over:
         check_acting(game)
+        if game.version != checked:   # what is kept can go stale only where the state changed
+            check_kept(game)
+            checked = game.version
         d = game.pending
         game.answer(d.player, agents[d.player].decide(game, d))
         steps += 1

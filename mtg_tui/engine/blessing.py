@@ -20,7 +20,19 @@ ASCEND_AT = 10   # permanents a player must control (702.130a-b)
 
 
 def _permanents(game: "GameState", player: int) -> int:
-    return sum(1 for o in game.battlefield if game.chars(o).controller == player)
+    return game.kept("permanents by controller", _count_by_controller).get(player, 0)
+
+
+def _count_by_controller(game: "GameState") -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for c in game.battlefield_chars().values():
+        counts[c.controller] = counts.get(c.controller, 0) + 1
+    return counts
+
+
+def _with_ascend(game: "GameState") -> list[Any]:
+    """The permanents with ascend, in battlefield order."""
+    return [o for o in game.battlefield if has_trait(game, o, Trait.ASCEND)]
 
 
 def _bless(game: "GameState", player: int, source: Any, rule: str) -> None:
@@ -35,11 +47,13 @@ def _bless(game: "GameState", player: int, source: Any, rule: str) -> None:
 def check_permanents(game: "GameState") -> None:
     """Give the city's blessing to each player who controls ten or more permanents, one of them with ascend
     (702.130b). Checked whenever the game checks state-based actions and as conditions read it."""
+    ascending = game.kept("ascend", _with_ascend)
+    if not ascending:
+        return
     for p in game.players:
         if p.citys_blessing:
             continue
-        with_ascend = [o for o in game.battlefield if game.chars(o).controller == p.index
-                       and has_trait(game, o, Trait.ASCEND)]
+        with_ascend = [o for o in ascending if game.chars(o).controller == p.index]
         if with_ascend and _permanents(game, p.index) >= ASCEND_AT:
             _bless(game, p.index, with_ascend[0], "702.130b")
 

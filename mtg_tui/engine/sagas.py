@@ -76,11 +76,16 @@ def chapter_pending(game: "GameState", saga: GameObject) -> bool:
 def to_sacrifice(game: "GameState", chars: "dict[int, Characteristics]") -> list[GameObject]:
     """The Sagas whose controllers sacrifice them now (714.4, 704.5s)."""
     out = []
-    for o in game.battlefield:
+    for o in game.kept("sagas", _sagas):
         c = chars[o.id]
-        if is_saga(c) and o.counters.get(LORE, 0) >= final_chapter(c) and not chapter_pending(game, o):
+        if o.counters.get(LORE, 0) >= final_chapter(c) and not chapter_pending(game, o):
             out.append(o)
     return out
+
+
+def _sagas(game: "GameState") -> list[GameObject]:
+    bf = game.battlefield_chars()
+    return [o for o in game.battlefield if is_saga(bf[o.id])]
 
 
 def precombat_main_lore(game: "GameState") -> Gen:

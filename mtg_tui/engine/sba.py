@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, Generator
 from . import actions, blessing
 from .alike import alike_key
 from .decisions import ChooseLegend, Decision, Option
-from .keywords import Trait, attaching_problem, has_trait, trait_params
+from .keywords import Trait, attaching_problem, trait_params
+from .keywords.base import chars_traits
 from .matching import object_matches
 from .objects import GameObject
 from .replacement import Destruction
@@ -95,11 +96,33 @@ class Found:
         return out + ["704.5j"] * len(self.legend_choices)
 
 
-def find(game: "GameState", every_zone: bool = False) -> Found:
+def _watched(game: "GameState") -> list[GameObject]:
+    """The permanents some check of 704.5 below could apply to, judging by what is kept until the
+    characteristics change: creatures, planeswalkers, what is attached or an Aura, permanents with
+    counters. Damage, the one thing read below that can change without the characteristics, only
+    matters to creatures."""
+    bf = game.battlefield_chars()
+    out = []
+    for o in game.battlefield:
+        c = bf[o.id]
+        if "Creature" in c.types or "Planeswalker" in c.types or o.attached_to is not None \
+                or "Aura" in c.subtypes or o.counters:
+            out.append(o)
+    return out
+
+
+def _legendary(game: "GameState") -> list[GameObject]:
+    bf = game.battlefield_chars()
+    return [o for o in game.battlefield if "Legendary" in bf[o.id].supertypes]
+
+
+def find(game: "GameState", every_zone: bool = False, every_permanent: bool = False) -> Found:
     """Which state-based actions apply now. Changes nothing.
 
     Tokens off the battlefield are looked for only when one has left it,
-    unless ``every_zone`` asks for a full look (704.5d).
+    unless ``every_zone`` asks for a full look (704.5d). Only the permanents
+    a check could apply to are looked at (``_watched``), unless
+    ``every_permanent`` asks for all of them.
     """
     f = Found()
     for p in game.players:
@@ -125,20 +148,22 @@ def find(game: "GameState", every_zone: bool = False) -> Found:
                 f.vanish.append((o, "exile"))
 
     bf = game.battlefield_chars()
-    for o in game.battlefield:
+    for o in game.battlefield if every_permanent else game.kept("sba: watched", _watched):
         c = bf[o.id]
         if "Creature" in c.types:
             t = c.toughness or 0
             if t <= 0:
                 f.to_graveyard.append((o, "704.5f", f"{o.name} has toughness {t}"))
                 continue
-            indestructible = has_trait(game, o, Trait.INDESTRUCTIBLE)
-            if o.damage >= t and not indestructible:
-                f.to_destroy.append((o, "704.5g", f"{o.name} has lethal damage ({o.damage} on a {c.power}/{t})"))
-                continue
-            if o.deathtouch_damaged and not indestructible:
-                f.to_destroy.append((o, "704.5h", f"{o.name} was dealt damage by a source with deathtouch (702.2b)"))
-                continue
+            if o.damage >= t or o.deathtouch_damaged:
+                indestructible = Trait.INDESTRUCTIBLE in chars_traits(c)
+                if o.damage >= t and not indestructible:
+                    f.to_destroy.append((o, "704.5g", f"{o.name} has lethal damage ({o.damage} on a {c.power}/{t})"))
+                    continue
+                if o.deathtouch_damaged and not indestructible:
+                    f.to_destroy.append((o, "704.5h",
+                                         f"{o.name} was dealt damage by a source with deathtouch (702.2b)"))
+                    continue
         if "Planeswalker" in c.types and o.counters.get("loyalty", 0) <= 0:
             f.to_graveyard.append((o, "704.5i", f"{o.name} has no loyalty"))
             continue
@@ -153,8 +178,8 @@ def find(game: "GameState", every_zone: bool = False) -> Found:
     f.sagas = to_sacrifice(game, bf)
 
     # The legend rule (704.5j): each player with two or more legendary permanents of one name keeps one.
-    legendary = [o for o in game.battlefield if "Legendary" in bf[o.id].supertypes
-                 and not any(o is x for x, _, _ in f.to_graveyard)]
+    legendary = [o for o in game.kept("sba: legendary", _legendary)
+                 if not any(o is x for x, _, _ in f.to_graveyard)]
     for pi in game.apnap() if len(legendary) > 1 else ():
         groups: dict[str, list[GameObject]] = {}
         for o in legendary:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 from .abilities import LayerOp, StaticAbility
 from .events import Event
@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from .decisions import Decision
     from .replacement import ReplacementEffect
     from .triggers import DelayedTrigger, PendingTrigger
+
+T = TypeVar("T")
 
 STEPS = (
     "untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
@@ -126,8 +128,8 @@ class GameState(ABC):
     # What is worked out from the rest of the state and kept until it changes: a copy of the state
     # leaves these out and works them out again (snapshot.py). A new cache belongs here.
     DERIVED = ("_bf_version", "_bf_chars", "_bf_fingerprint", "_bf_status_sensitive", "_bf_triggered",
-               "_bf_activated", "_bf_replacing", "_bf_granting", "_pflags_version", "_pflags", "_other_chars",
-               "acting_cache", "graveyard_castables")
+               "_bf_activated", "_bf_replacing", "_bf_granting", "_bf_kept", "_pflags_version", "_pflags",
+               "_other_chars", "acting_cache", "graveyard_castables")
 
     def forget_derived(self) -> None:
         """Drop everything kept from earlier computations (``DERIVED``)."""
@@ -140,6 +142,7 @@ class GameState(ABC):
         self._bf_activated: list[tuple[GameObject, Characteristics, bool]] | None = None
         self._bf_replacing: list[tuple[GameObject, tuple[Any, ...]]] | None = None
         self._bf_granting: list[tuple[GameObject, Any, tuple[Any, ...]]] | None = None
+        self._bf_kept: dict[str, tuple[Callable[[Any], Any], Any]] = {}   # key -> (how it is built, what)
         self._pflags_version = -1
         self._pflags: dict[int, set[str]] = {}
         self._other_chars: dict[int, tuple[Any, Characteristics]] = {}
@@ -246,6 +249,7 @@ class GameState(ABC):
             self._bf_activated = None
             self._bf_replacing = None
             self._bf_granting = None
+            self._bf_kept = {}
         self._bf_version = self.version
 
     def _fingerprint(self, status: bool) -> Any:
@@ -268,6 +272,17 @@ class GameState(ABC):
         if self._bf_version != self.version:
             self._ensure_bf()
         return self._bf_chars
+
+    def kept(self, key: str, build: Callable[["GameState"], T]) -> T:
+        """What ``build`` works out from the permanents and their characteristics, kept under ``key`` until
+        the characteristics are computed again. ``build`` may read only what the layers read (the
+        battlefield's objects, their controllers, counters and attachments, and the characteristics):
+        other changes (damage, life, the stack) don't make it work again."""
+        self._ensure_bf()
+        found = self._bf_kept.get(key)
+        if found is None:
+            found = self._bf_kept[key] = (build, build(self))
+        return found[1]
 
     def triggered_sources(self) -> list[tuple[GameObject, tuple[Any, ...]]]:
         """Permanents with triggered abilities, and those abilities (for checking events, 603.2)."""
