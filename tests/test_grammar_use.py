@@ -79,7 +79,7 @@ NOT_YET_PLAYED = frozenset({
     "t_dealt_damage", "t_dies_damaged_by_self", "t_draw", "t_enters_or_attacks", "t_enters_or_dies",
     "t_enters_or_to_graveyard", "t_leaves", "t_lose_life", "ts_enchanted",
     # keywords.py
-    "et_opponent", "et_player", "keywords_and_quoted", "keywords_quoted", "kw_protection_choice",
+    "et_opponent", "et_player", "keywords_and_quoted", "kw_protection_choice",
     "q_all_colors", "q_everything", "q_monocolored", "q_multicolored", "q_subtype", "q_type",
     # tokens.py
     "colors_none", "colors_three", "token_for_each",

@@ -98,6 +98,12 @@ def holds(game: "GameState", cond: Condition, you: int, me: GameObject | None, s
     ``chars`` are the permanents' characteristics when the layer system is
     building them (an "as long as" static ability asks mid-way, 611.3a).
     """
+    return _holds(game, cond, you, me, source_id, source_uid, chars) != cond.negated
+
+
+def _holds(game: "GameState", cond: Condition, you: int, me: GameObject | None, source_id: int | None,
+           source_uid: int | None, chars: "Mapping[int, Characteristics] | None") -> bool:
+    """``holds`` before the condition's ``negated`` turns it round."""
     kind = cond.kind
     if kind in ("self_untapped", "self_tapped", "self_attacking"):
         if me is None or me.zone != "battlefield":

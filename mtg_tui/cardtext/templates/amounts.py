@@ -112,6 +112,10 @@ class Amounts(Templates):
         """"If you attacked with a creature this turn" (raid's condition; 508.1: attackers are declared)."""
         return Condition("attacked_this_turn")
 
+    def cond_not_attacked(self) -> Condition:
+        """"If you didn't attack with a creature this turn": raid's condition turned round (508.1)."""
+        return Condition("attacked_this_turn", negated=True)
+
     def cond_you_control_other_or(self, first: Word, _article: Token, second: Word) -> Condition:
         """"You control another Merfolk or an Island": "another" belongs to the first description only."""
         def one(w: Word, another: bool) -> ObjectFilter:
