@@ -182,6 +182,8 @@ class Effects(Templates):
         return self._clause(tree, None, tree.children[0])
 
     def _clause(self, tree: Tree, subject_node: Tree | None, vps: Tree) -> list[Any]:
+        """A clause's verbs put to its subject. In "you may A, B, then C" the "may" offers the whole chain:
+        a player who declines does none of it (608.2d), so a search declined shuffles nothing."""
         duration = self.scope.duration
         last = tree.children[-1]
         if isinstance(last, Tree) and last.data in DURATIONS:
@@ -191,8 +193,15 @@ class Effects(Templates):
             duration = own
         subject = self.transform(subject_node) if subject_node is not None else YouRef()
         out: list[Any] = []
+        may: int | None = None     # where a "may" verb stands: the verbs after it are part of what it offers
         for vp in vps.children:
-            out.extend(self.act_of(self.transform(vp), subject, duration))
+            made = self.act_of(self.transform(vp), subject, duration)
+            if may is not None:
+                out[may] = replace(out[may], body=out[may].body + tuple(made))
+                continue
+            if len(made) == 1 and isinstance(made[0], I.MayDo):
+                may = len(out)
+            out.extend(made)
         return out
 
     def vps(self, *verbs: Verb) -> list[Verb]:

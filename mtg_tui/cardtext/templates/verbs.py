@@ -256,7 +256,8 @@ class Verbs(Templates):
             raise TextError("putting objects into a graveyard isn't supported yet", "into")
         return Verb(act=act)
 
-    def vp_put_top(self, what: Ref, _poss: Token) -> Verb:
+    def vp_put_top(self, what: Ref, _poss: Token | None = None) -> Verb:
+        """On top of its owner's library (400.3); "on top of it" follows "shuffle your library"."""
         return Verb(act=lambda s, d: [I.PutIntoLibrary(what, "top")])
 
     def vp_put_bottom(self, what: Ref, _poss: Token) -> Verb:
