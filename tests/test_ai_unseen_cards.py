@@ -40,6 +40,7 @@ NEW = {
                     "When this creature enters, you may sacrifice a creature."),
     "Marrow Toll": ('cost = "{1}{B}"\ntype = "Sorcery"', "As an additional cost to cast this spell, sacrifice a "
                     "creature.\nDestroy target creature."),
+    "Brinewake Skiff": ('cost = "{3}"\ntype = "Artifact — Vehicle"\npower = 4\ntoughness = 4', "Crew 2"),
     "Ashcaller Imp": ('cost = "{2}{R}"\ntype = "Creature — Imp"\npower = 1\ntoughness = 1',
                       "When this creature enters, it deals 2 damage to any target."),
 }
@@ -227,3 +228,14 @@ def test_pays_a_sacrifice_cost_with_its_least_valuable_creature(new_db: CardData
     g.answer(AI, ans)
     assert g.pending.subkind == "sacrifice_cost"
     assert names(g, computer(g)) == ["Llanowar Elves"]
+
+
+def test_crews_with_the_creatures_it_misses_least(new_db: CardDatabase) -> None:
+    # Crew 2 from Llanowar Elves (1/1), Grizzly Bears (2/2) and Hill Giant (3/3): the Bears alone pay it and
+    # are worth less than the Giant, or than the Elves and the Bears together.
+    g = game(new_db, table(), table(battlefield=("Brinewake Skiff", "Llanowar Elves", "Grizzly Bears",
+                                                 "Hill Giant")))
+    skiff = next(o.id for o in g.battlefield if o.name == "Brinewake Skiff")
+    g.answer(AI, {"action": "activate", "source": skiff, "ability": 0})
+    assert g.pending.subkind == "tap_cost"
+    assert names(g, computer(g)) == ["Grizzly Bears"]

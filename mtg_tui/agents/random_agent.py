@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from ..engine.decisions import (AssignDamage, ChooseX, Decision, DeclareAttackers, DeclareBlockers, Divide, IllegalAnswer,
-                                Mulligan, Pay, Priority, Targets)
+                                Mulligan, Pay, Priority, TapCost, Targets)
 from ..engine.dispatch import DecisionHandler, dispatch
 from ..engine.game import Game
 
@@ -101,4 +101,9 @@ class RandomAgent(DecisionHandler[Any]):
 
     choose_mode = choose_color = yes_no = choose_cards = choose_sacrifice = choose_legend = _some
     scry = surveil = search = order_cards = choose_replacement = prevention_order = _some
-    sacrifice_cost = discard_cost = tap_cost = discard = bottom = choose_costs = _some
+    sacrifice_cost = discard_cost = discard = bottom = choose_costs = _some
+
+    def tap_cost(self, d: TapCost) -> Any:
+        order = d.option_values()
+        self.rng.shuffle(order)
+        return d.fewest(order)

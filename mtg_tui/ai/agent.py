@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..engine.decisions import (AssignDamage, ChooseColor, ChooseMode, ChooseX, Decision, DeclareAttackers,
-                                DeclareBlockers, Divide, IllegalAnswer, Mulligan, Pay, Priority, Targets, YesNo)
+                                DeclareBlockers, Divide, IllegalAnswer, Mulligan, Pay, Priority, TapCost, Targets,
+                                YesNo)
 from ..engine.dispatch import DecisionHandler, dispatch
 from ..engine.game import Game
 from ..engine.view import GameView
@@ -162,7 +163,8 @@ class Policy(DecisionHandler[Any]):
     yes_no = _by(choices.may)
     scry = _by(choices.scry)
     search = _by(choices.search)
-    choose_sacrifice = sacrifice_cost = tap_cost = _by(choices.least_valuable)
+    choose_sacrifice = sacrifice_cost = _by(choices.least_valuable)
+    tap_cost = _by(choices.tap_for_cost)
     choose_legend = _by(choices.legend)
     choose_cards = _by(choices.pick_cards)
     choose_costs = _by(choices.optional_costs)
@@ -231,4 +233,7 @@ class SafeAnswer(DecisionHandler[Any]):
         return d.option_values()[: d.min]
 
     choose_cards = choose_sacrifice = choose_legend = scry = surveil = search = choose_replacement = _fewest
-    prevention_order = sacrifice_cost = discard_cost = tap_cost = discard = bottom = choose_costs = _fewest
+    prevention_order = sacrifice_cost = discard_cost = discard = bottom = choose_costs = _fewest
+
+    def tap_cost(self, d: TapCost) -> Any:
+        return d.fewest(d.option_values())

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.decisions import (ChooseCosts, AssignDamage, DamageOrder, Decision, Divide, OrderTriggers, Targets,
-                                YesNo)
+from ..engine.decisions import (ChooseCosts, AssignDamage, DamageOrder, Decision, Divide, OrderTriggers, TapCost,
+                                Targets, YesNo)
 from ..engine.mana import COLOR_NAMES
 from .board import Board
 from .evaluate import card_value, creature_value, permanent_value
@@ -130,14 +130,41 @@ def search(board: Board, d: Decision) -> list[int]:
 
 def least_valuable(board: Board, d: Decision) -> list[int]:
     """What we'd miss least: the permanents to give up."""
-    vals = d.option_values()
+    return _by_worth(board, d.option_values())[: d.min]
+
+
+def _by_worth(board: Board, vals: list[Any]) -> list[Any]:
+    """The permanents, the least valuable first."""
     scored = []
     for v in vals:
         o = board.view.find(v)
         worth = permanent_value(o, board.creatures) if o is not None else 0.0
         scored.append((worth, v))
     scored.sort(key=lambda x: (x[0], x[1]))
-    return [v for _, v in scored[: d.min]]
+    return [v for _, v in scored]
+
+
+def tap_for_cost(board: Board, d: TapCost) -> list[int]:
+    """The permanents to tap for a cost. For one of total power (crew): the group worth least that pays it, when
+    there are few enough to look at every group; else as few as pay it, the least valuable first."""
+    if not d.need:
+        return least_valuable(board, d)    # a number of permanents: the ones we'd miss least
+    order = _by_worth(board, d.option_values())
+    if len(order) > 10:
+        return d.fewest(order)
+    worth = {}
+    for v in order:
+        o = board.view.find(v)
+        worth[v] = (permanent_value(o, board.creatures), o.power or 0) if o is not None else (0.0, 0)
+    best: tuple[float, list[int]] | None = None
+    for mask in range(1, 1 << len(order)):
+        group = [v for i, v in enumerate(order) if mask >> i & 1]
+        if sum(worth[v][1] for v in group) < d.need:
+            continue
+        cost = sum(worth[v][0] for v in group)
+        if best is None or cost < best[0]:
+            best = (cost, group)
+    return best[1] if best is not None else d.fewest(order)
 
 
 def legend(board: Board, d: Decision) -> list[int]:

@@ -134,8 +134,10 @@ def face_from_data(data: dict[str, Any], file: str = "") -> CardDef:
     toughness = _stat(data.get("toughness"), "toughness", file, name)
     if "Creature" in types and (power is None or toughness is None):
         raise CardError(file, name, "a creature needs power and toughness")
-    if "Creature" not in types and (power is not None or toughness is not None):
-        raise CardError(file, name, "only creatures have power and toughness (302.4)")
+    if "Creature" not in types and "Vehicle" not in subs and (power is not None or toughness is not None):
+        raise CardError(file, name, "only creatures and Vehicles have power and toughness (302.4, 301.7a)")
+    if "Vehicle" in subs and "Creature" not in types and (power is None or toughness is None):
+        raise CardError(file, name, "a Vehicle needs its printed power and toughness (301.7a)")
     loyalty = data.get("loyalty")
     if "Planeswalker" in types and (not isinstance(loyalty, int) or isinstance(loyalty, bool)):
         raise CardError(file, name, "a planeswalker needs a starting loyalty (`loyalty = N`)")

@@ -90,6 +90,7 @@ class Cost(Immutable):
     remove_counters: tuple[tuple[int, str], ...] = ()
     discard_self: bool = False        # cycling: "Discard this card"
     tap_others: tuple[tuple[int, ObjectFilter], ...] = ()   # "Tap two untapped Merfolk you control"
+    tap_power: int | None = None      # crew: tap untapped creatures you control with total power N or more
     text: str = ""
 
     @property

@@ -17,9 +17,9 @@ from .abilities import ActivatedAbility, AdditionalCost, Cost, CostReduction, Ef
 from .alike import alike_key
 from .conditions import condition_holds, holds
 from .context import Ctx, run_effect
-from .costs import (activated_abilities, check_cost_picks, check_other_costs, cost_choices, cost_picks_needed,
-                    execute_payment, find_auto_payment, mana_sources, pay_other_costs, payment_units, plan_payment,
-                    simple_mana_ability)
+from .costs import (activated_abilities, check_cost_picks, check_other_costs, check_tap_picks, cost_choices,
+                    cost_picks_needed, creature_power, execute_payment, find_auto_payment, mana_sources,
+                    only_tap_picks, pay_other_costs, payment_units, plan_payment, simple_mana_ability, tap_choices)
 from .decisions import (CANCEL, ChooseColor, ChooseCosts, ChooseMode, ChooseX, Decision, DiscardCost, Divide,
                         IllegalAnswer, Option, Pay, Priority, SacrificeCost, TapCost, division)
 from .events import Event
@@ -466,7 +466,7 @@ def _self_cost(ab: ActivatedAbility, obj: GameObject, action: dict[str, Any] | N
     """The source itself, when its cost taps or sacrifices it, and the permanents chosen to tap for it: they
     can't also make mana for that cost."""
     out = {obj.id} if ab.cost.tap or ab.cost.sacrifice_self else set()
-    return out | set((action or {}).get("tap") or ())
+    return out | set((action or {}).get("tap") or ()) | set((action or {}).get("tap_creatures") or ())
 
 
 def _equip_spec(ab: ActivatedAbility) -> TargetSpec:
@@ -780,6 +780,13 @@ def _validate_activate(game: "GameState", player: int, ans: dict[str, Any]) -> d
                 auto = _only_way(game, obj, ab.cost, player, kind)
                 if auto is not None:
                     out[kind] = auto
+    if ab.cost.tap_power is not None:
+        if ans.get("tap_creatures") is not None:
+            out["tap_creatures"] = check_tap_picks(game, ab.cost, player, ans.get("tap_creatures"))
+        else:
+            auto = only_tap_picks(game, ab.cost, player)
+            if auto is not None:
+                out["tap_creatures"] = auto
     if ab.cost.mana.has_x:
         _check_x(game, player, out["x"], ab.cost.mana.with_x)
     elif out["x"] not in (None, 0):
@@ -873,6 +880,8 @@ def _missing(game: "GameState", player: int, action: dict[str, Any]) -> tuple[st
         for kind in ("sacrifice", "discard", "tap"):
             if cost_picks_needed(ab.cost, kind) and action.get(kind) is None:
                 return kind, _cost_pick_decision(game, player, obj, ab.cost, kind)
+        if ab.cost.tap_power is not None and action.get("tap_creatures") is None:
+            return "tap_creatures", _tap_decision(game, player, obj, ab.cost)
         if ab.is_mana:
             if action.get("color") is None:
                 units = simple_mana_ability(ab)
@@ -971,6 +980,15 @@ def _cost_pick_decision(game: "GameState", player: int, obj: GameObject, cost: A
     return ask(player=player, prompt=f"{obj.name}: choose what to {kind} to pay the cost",
                options=[Option(o.id, o.name) for o in options], min=total, max=total,
                legal=lambda picks: check_cost_picks(game, obj, cost, player, kind, picks))
+
+
+def _tap_decision(game: "GameState", player: int, obj: GameObject, cost: Cost) -> Decision:
+    options = tap_choices(game, player)
+    return TapCost(player=player, prompt=f"{obj.name}: choose untapped creatures with total power "
+                                         f"{cost.tap_power} or more to tap",
+                   options=[Option(o.id, f"{o.name} ({creature_power(game, o)})") for o in options],
+                   min=1, max=len(options), need=cost.tap_power or 0,
+                   legal=lambda picks: check_tap_picks(game, cost, player, picks))
 
 
 def _validated(game: "GameState", player: int, action: dict[str, Any], key: str, value: Any) -> Any:
@@ -1095,7 +1113,7 @@ def activate_ability(game: "GameState", player: int, action: dict[str, Any]) -> 
         obj.chosen["loyalty_turn"] = game.turn
     if ab.once_per_turn:
         obj.chosen[f"activated_{index}"] = game.turn
-    chosen = {k: action[k] for k in ("sacrifice", "discard", "tap") if action.get(k)}
+    chosen = {k: action[k] for k in ("sacrifice", "discard", "tap", "tap_creatures") if action.get(k)}
     if ab.is_mana:
         if ab.cost.has_mana:
             execute_payment(game, player, ab.cost.mana, plan)

@@ -22,6 +22,7 @@ from .mana import ManaCost, ManaUnit, match_payment
 from .mana_ability import AddMana
 from .matching import object_matches
 from .objects import GameObject, Player
+from .refs import ObjectFilter
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -246,6 +247,51 @@ def check_other_costs(game: "GameState", obj: GameObject | None, cost: Cost, pla
     for n, flt in cost.tap_others:
         if len(cost_choices(game, obj, player, "tap", flt, cost.tap)) < n:
             return f"you don't control {n} {flt.describe()} to tap"
+    if cost.tap_power is not None:
+        most = sum(max(0, creature_power(game, o)) for o in tap_choices(game, player))
+        if most < cost.tap_power:
+            return (f"your untapped creatures have total power {most}; tapping creatures with total power "
+                    f"{cost.tap_power} or more is needed (702.121a)")
+    return None
+
+
+_CREATURE = ObjectFilter(types=("Creature",))
+
+
+def tap_choices(game: "GameState", player: int) -> list[GameObject]:
+    """The untapped creatures a player controls: what a cost of tapping creatures can tap (crew, 702.121a).
+    Summoning sickness doesn't matter: only a creature's own {T} abilities need it gone (302.6)."""
+    return cost_choices(game, None, player, "tap", _CREATURE)
+
+
+def creature_power(game: "GameState", obj: GameObject) -> int:
+    return game.chars(obj).power or 0
+
+
+def check_tap_picks(game: "GameState", cost: Cost, player: int, picks: Any) -> list[int]:
+    """Validate the creatures chosen to tap for a "total power N or more" cost (702.121a)."""
+    picks = id_list(picks, "the creatures to tap")
+    if len(set(picks)) != len(picks):
+        raise IllegalAnswer("the same creature can't be tapped twice")
+    fits = {o.id for o in tap_choices(game, player)}
+    for p in picks:
+        if p not in fits:
+            raise IllegalAnswer(f"{game.describe(p)} isn't an untapped creature you control")
+    total = sum(creature_power(game, game.objects[p]) for p in picks)
+    if cost.tap_power is not None and total < cost.tap_power:
+        raise IllegalAnswer(f"those creatures have total power {total}; this cost needs {cost.tap_power} "
+                            "or more (702.121a)")
+    return picks
+
+
+def only_tap_picks(game: "GameState", cost: Cost, player: int) -> list[int] | None:
+    """The creatures to tap when there is only one way: every untapped creature is needed to reach the
+    total (leaving any one out falls short)."""
+    fits = tap_choices(game, player)
+    total = sum(creature_power(game, o) for o in fits)
+    need = cost.tap_power or 0
+    if fits and all(total - creature_power(game, o) < need for o in fits):
+        return [o.id for o in fits]
     return None
 
 
@@ -299,6 +345,9 @@ def pay_other_costs(game: "GameState", obj: GameObject | None, cost: Cost, playe
     for oid in chosen.get("tap", []):
         if oid in game.objects:
             actions.tap(game, game.objects[oid], log=True, cites=("118.3", "701.21a"))
+    for oid in chosen.get("tap_creatures", []):
+        if oid in game.objects:
+            actions.tap(game, game.objects[oid], log=True, cites=("702.121a",))
     if cost.untap and obj is not None:
         actions.untap(game, obj)
     if cost.pay_life:

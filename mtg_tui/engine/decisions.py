@@ -541,10 +541,21 @@ class SacrificeCost(Pick):
 
 @decision_type
 class TapCost(Pick):
-    """Choose the untapped permanents to tap to pay a cost ("Tap two untapped Merfolk you control": 118,
-    602.2b)."""
+    """Choose the untapped permanents to tap to pay a cost: a number of them ("Tap two untapped Merfolk you
+    control": 118, 602.2b), or creatures of total power ``need`` or more (crew, 702.121a)."""
 
     subkind = "tap_cost"
+
+    need: int = 0     # the total power the cost asks for (crew); 0 for a cost that counts permanents
+
+    def fewest(self, order: list[Any]) -> list[Any]:
+        """The shortest start of ``order`` that pays the cost (all of it when none does)."""
+        for n in range(max(self.min, 1), len(order) + 1):
+            try:
+                return self.normal(order[:n])
+            except IllegalAnswer:
+                continue
+        return list(order)
 
 
 @decision_type

@@ -124,6 +124,10 @@ def _compute(game: "GameState") -> dict[int, Characteristics]:
         if layer == "4":
             for o in objs:
                 _intrinsic_mana(game, chars[o.id])
+    for c in chars.values():
+        # A noncreature permanent has no power or toughness, even a Vehicle with them printed (208.3, 301.7a).
+        if "Creature" not in c.types:
+            c.power = c.toughness = None
     return chars
 
 

@@ -12,11 +12,12 @@ from ...engine.conditions import Condition
 from ...engine.mana import ManaCost
 from ...engine.refs import Amount, Const, ObjectFilter
 from ..errors import TextError
-from .base import Templates, const_amount, mana
+from .base import Templates, const, const_amount, mana
 
 # The parts of a Cost that a list of cost items adds up, and how each starts.
 _EMPTY: dict[str, Any] = {"tap": False, "untap": False, "sacrifice_self": False, "sacrifice": (), "discard": (),
-                          "pay_life": 0, "remove_counters": (), "discard_self": False, "tap_others": ()}
+                          "pay_life": 0, "remove_counters": (), "discard_self": False, "tap_others": (),
+                          "tap_power": None}
 
 
 class Costs(Templates):
@@ -78,6 +79,12 @@ class Costs(Templates):
         if flt.tapped is not False or flt.controller != "you":
             raise TextError("only \"tap N untapped ... you control\" is supported as a cost", "tap")
         return {"tap_others": ((n, flt),)}
+
+    def cost_tap_total_power(self, n: Token) -> dict[str, Any]:
+        """"Tap any number of untapped creatures you control with total power N or more" (crew, 702.121a):
+        the creatures are chosen as the cost is paid; summoning sickness doesn't stop them (302.6 is about
+        a creature's own {T} abilities)."""
+        return {"tap_power": const(n)}
 
     # Activation notes (602.5b): read by the activated ability's form.
 

@@ -446,6 +446,13 @@ class Verbs(Templates):
         ops[1:1] = [LayerOp("5", "set_colors", ((w.value,),)) for w in parts if getattr(w, "kind", None) == "color"]
         return tuple(ops)
 
+    def become_types(self, _article: Token, words: TypeWords) -> tuple[LayerOp, ...]:
+        """"becomes an artifact creature": types added (205.1b); a Vehicle so made a creature has its printed
+        power and toughness (301.7b)."""
+        types = tuple(w.value for w in words.words if w.kind == "type")
+        subtypes = tuple(w.value for w in words.words if w.kind == "subtype")
+        return (LayerOp("4", "add_types", (types, subtypes)),)
+
     def become_color(self, color: Any) -> tuple[LayerOp, ...]:
         return (LayerOp("5", "set_colors", ((color.value,),)),)
 

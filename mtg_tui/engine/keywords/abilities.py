@@ -28,6 +28,10 @@ register(
             "lesser power.", cite="702.133a",
             means="whenever ~ attacks, put a +1/+1 counter on target attacking creature with lesser power.",
             worth=Worth(flat=0.5)),
+    Keyword("crew", "702.121", "Tap any number of untapped creatures you control with total power {what} or "
+            "more: it becomes an artifact creature until end of turn.", cite="702.121a", param=Param.NUMBER,
+            means="tap any number of untapped creatures you control with total power {what} or more: "
+                  "~ becomes an artifact creature until end of turn."),
     Keyword("cycling", "702.28", "{what}, discard this card from your hand: draw a card.", cite="702.28a",
             param=Param.COST, means="{what}, discard ~: draw a card."),
     Keyword("typecycling", "702.28", "{what}, discard this card from your hand: search your library for a {fixed} "
