@@ -436,3 +436,16 @@ def test_hard_look_ahead_does_not_peek_at_hidden_cards(db: Any) -> None:
         pass_until(g, "declare_attackers", AI)
         answers.append(attackers(g, ask(g, "hard")))
     assert answers[0] == answers[1]
+
+
+def test_hard_look_ahead_knows_its_public_cards_but_not_its_library(db: Any) -> None:
+    """On the copies it may cast a card of its own that comes back to hand from a public zone (a Rancor
+    returning from the graveyard), never a card it would draw."""
+    from mtg_tui.ai.lookahead import known_cards
+    g = position(db, {}, {"hand": cards("Forest"), "battlefield": cards("Grizzly Bears", "Rancor"),
+                          "graveyard": cards("Raise Dead"), "library": cards("Giant Growth", "Plains")})
+    known = known_cards(GameView(g, AI), AI)
+    seen = {o.card_uid for o in g.players[AI].hand} | {o.card_uid for o in g.players[AI].graveyard} | \
+        {o.card_uid for o in g.battlefield if o.owner == AI}
+    library = {o.card_uid for o in g.players[AI].library}
+    assert known == seen and len(seen) == 4 and not known & library

@@ -18,8 +18,9 @@ score wins; ties go to the normal answer.
 
 No peeking: on the copies, the opponent plays nothing from its hand and its
 policy doesn't even look at it (its hand is hidden from us); we play, and
-look at, only the cards that were in our hand when the line started (our
-library's order is hidden too). Both still attack, block and use their
+look at, only the cards that were in our hand or in a public zone when the
+line started (a Rancor that returns to hand may be cast again; what we
+would draw stays unknown, our library's order being hidden too). Both still attack, block and use their
 permanents' abilities.
 
 The budget is a count, not a clock: at most ``level.lines`` candidates per
@@ -165,7 +166,7 @@ class LookAhead:
             copy_cost = (len(game.objects) + SNAPSHOT_OBJECTS - 1) // SNAPSHOT_OBJECTS
         else:
             copy_cost = int((len(game.record) + 1) * scale)
-        hand_ids = frozenset(o.id for o in (GameView(game, viewer=me).hand(me) or []))
+        known = known_cards(GameView(game, viewer=me), me)
         best: tuple[float, int] | None = None
         self.work_used = 0
         self.lines_tried = 0
@@ -173,14 +174,14 @@ class LookAhead:
         for i, cand in enumerate(cands):
             if i > 0 and self.work_used + copy_cost + int(DECISION_COST * per_line * scale) > budget:
                 break
-            score, used = self._line(game, me, cand, hand_ids, per_line)
+            score, used = self._line(game, me, cand, known, per_line)
             self.work_used += copy_cost + int(DECISION_COST * used * scale)
             self.lines_tried += 1
             if best is None or score > best[0] + 1e-6:
                 best = (score, i)
         return cands[best[1]] if best is not None else cands[0]
 
-    def _line(self, game: Game, me: int, answer: Any, hand_ids: frozenset[int], limit: int) -> tuple[float, int]:
+    def _line(self, game: Game, me: int, answer: Any, known: frozenset[int], limit: int) -> tuple[float, int]:
         from .agent import ComputerPlayer
         g = copy_game(game)
         try:
@@ -189,7 +190,7 @@ class LookAhead:
             return -1e9, 0
         root_turn = GameView(game).turn
         stop_turn = root_turn + self.level.horizon
-        mine = ComputerPlayer(NORMAL, hand_filter=_only(hand_ids), known_hand=_known(hand_ids))
+        mine = ComputerPlayer(NORMAL, hand_filter=_only(known), known_hand=_known(known))
         theirs = ComputerPlayer(NORMAL, hand_filter=_no_hand, known_hand=_blind)
         agents = {me: mine, 1 - me: theirs}
         n = 0
@@ -271,18 +272,29 @@ def _legal_unique_actions(d: Decision, cands: list[Any]) -> list[Any]:
     return out
 
 
-def _only(hand_ids: frozenset[int]) -> Any:
+def known_cards(view: GameView, me: int) -> frozenset[int]:
+    """The physical cards (uids) of ours we may know about on a copy: those in our hand and those of ours
+    in public zones now (a Rancor that returns to hand on a line may be cast again), never a card still
+    in our library (what we'd draw)."""
+    mine = list(view.hand(me) or []) + [o for o in view.battlefield() if o.owner == me]
+    p = view.player(me)
+    mine += list(p.graveyard) + list(p.exile)
+    return frozenset(o.uid for o in mine)
+
+
+def _only(known: frozenset[int]) -> Any:
     def allowed(board: Board, action: dict[str, Any]) -> bool:
         if action.get("action") in ("cast", "play"):
-            return action.get("card") in hand_ids
+            card = board.view.find(action.get("card"))
+            return card is not None and card.uid in known
         return True
     return allowed
 
 
-def _known(hand_ids: frozenset[int]) -> Any:
-    def known(cards: list[Any]) -> list[Any]:
-        return [c for c in cards if c.id in hand_ids]
-    return known
+def _known(known: frozenset[int]) -> Any:
+    def cards_known(cards: list[Any]) -> list[Any]:
+        return [c for c in cards if c.uid in known]
+    return cards_known
 
 
 def _blind(cards: list[Any]) -> list[Any]:
