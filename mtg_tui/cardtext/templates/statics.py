@@ -23,7 +23,7 @@ from ..errors import TextError
 from .base import Scope, Templates, Verb, find, words_of
 from .effects import merged_clauses
 
-_ENTERS_WITH_COUNTERS = ("vp_enters_with_counters", "vp_enters_tapped_with_counters")
+_ENTERS_WITH_COUNTERS = ("vp_enters_with_counters", "vp_enters_tapped_with_counters", "vp_enters_with_counters_if")
 _PLAYERS = {"pr_you": "you", "pr_each_opponent": "opponents", "pr_each_player": "each"}
 
 
@@ -104,7 +104,9 @@ class Statics(Templates):
             if subject.data != "or_self" or len(vps) != 1:
                 raise TextError("only \"this permanent enters with counters\" is supported", "enters with")
             n, kind = self.transform(find(vps[0], "counters"))
-            return [EntersWithCounters(kind, n, vps[0].data == "vp_enters_tapped_with_counters")]
+            # "... with a +1/+1 counter on it if you attacked this turn": only when the condition holds (614.1c).
+            cond = self.transform(vps[0].children[-1]) if vps[0].data == "vp_enters_with_counters_if" else None
+            return [EntersWithCounters(kind, n, vps[0].data == "vp_enters_tapped_with_counters", cond)]
         if any(k in ("vp_cant_lose", "vp_cant_win") for k in kinds):
             who = _PLAYERS.get(subject.data)
             if who is None:

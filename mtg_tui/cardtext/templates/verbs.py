@@ -522,6 +522,9 @@ class Verbs(Templates):
     def vp_enters_with_counters(self, _counters: tuple[int, str]) -> Verb:
         return no_reading()
 
+    def vp_enters_with_counters_if(self, _counters: tuple[int, str], _condition: Any) -> Verb:
+        return no_reading()
+
     def vp_enters_tapped_with_counters(self, _counters: tuple[int, str]) -> Verb:
         return no_reading()
 
