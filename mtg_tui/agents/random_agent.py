@@ -99,6 +99,9 @@ class RandomAgent(DecisionHandler[Any]):
         n = self.rng.randint(d.min, max(d.min, min(d.max, len(vals))))
         return self.rng.sample(vals, n)
 
+    def choose_creature_type(self, d: Decision) -> Any:
+        return self.rng.choice(d.option_values())
+
     choose_mode = choose_color = yes_no = choose_cards = choose_sacrifice = choose_legend = _some
     scry = surveil = search = order_cards = choose_replacement = prevention_order = _some
     sacrifice_cost = discard_cost = discard = bottom = choose_costs = _some

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..engine.decisions import (AssignDamage, ChooseColor, ChooseMode, ChooseX, Decision, DeclareAttackers,
+from ..engine.decisions import (AssignDamage, ChooseColor, ChooseCreatureType, ChooseMode, ChooseX, Decision, DeclareAttackers,
                                 DeclareBlockers, Divide, IllegalAnswer, Mulligan, Pay, Priority, TapCost, Targets,
                                 YesNo)
 from ..engine.dispatch import DecisionHandler, dispatch
@@ -160,6 +160,7 @@ class Policy(DecisionHandler[Any]):
     damage_order = _by(choices.damage_order)
     assign_damage = _by(choices.assign_damage)
     choose_color = _by(choices.color)
+    choose_creature_type = _by(choices.creature_type)
     yes_no = _by(choices.may)
     scry = _by(choices.scry)
     search = _by(choices.search)
@@ -225,6 +226,9 @@ class SafeAnswer(DecisionHandler[Any]):
 
     def choose_color(self, d: ChooseColor) -> Any:
         return d.options[0].value if d.options else "white"
+
+    def choose_creature_type(self, d: ChooseCreatureType) -> Any:
+        return d.options[0].value
 
     def divide(self, d: Divide) -> Any:
         return choices.divide(None, d)

@@ -53,6 +53,17 @@ def color(board: Board, d: Decision) -> Any:
     return ranked[0]
 
 
+def creature_type(board: Board, d: Decision) -> Any:
+    """The creature type most of our creatures, on the battlefield and in hand, have."""
+    count: dict[str, int] = {}
+    for o in list(board.mine) + list(board.hand):
+        if "Creature" in o.types:
+            for s in o.subtypes:
+                count[s] = count.get(s, 0) + 1
+    vals = d.option_values()
+    return max(vals, key=lambda v: (count.get(v, 0), -vals.index(v)))
+
+
 def may(board: Board, d: YesNo) -> str:
     """'You may ...' (or pay to keep something): yes when it is worth it to us."""
     view = board.view

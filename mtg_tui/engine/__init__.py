@@ -33,7 +33,8 @@ What a user of the engine needs is exported here: ``new_game``, ``Game``,
 ``DecisionHandler`` and ``dispatch``, the record, and copies of a game (docs/decisions.md).
 """
 
-from .decisions import (CANCEL, AssignDamage, Bottom, ChooseCards, ChooseColor, ChooseCosts, ChooseLegend, ChooseMode,
+from .decisions import (CANCEL, AssignDamage, Bottom, ChooseCards, ChooseColor, ChooseCosts, ChooseCreatureType, ChooseLegend,
+                        ChooseMode,
                         ChooseReplacement, ChooseSacrifice, ChooseX, DamageOrder, Decision, DeclareAttackers,
                         DeclareBlockers, Discard, DiscardCost, Divide, IllegalAnswer, Mulligan, Option, OrderCards,
                         OrderTriggers, Pay, PreventionOrder, Priority, SacrificeCost, Scry, Search, Surveil, TapCost,
@@ -50,7 +51,7 @@ __all__ = [
     "copy_game", "snapshot",
     "Decision", "Option", "CANCEL", "decision_types", "DecisionHandler", "dispatch",
     "Priority", "DeclareAttackers", "DeclareBlockers", "DamageOrder", "AssignDamage", "OrderTriggers", "Targets",
-    "ChooseMode", "ChooseX", "ChooseColor", "YesNo", "ChooseCards", "ChooseSacrifice", "ChooseLegend", "Scry",
+    "ChooseMode", "ChooseX", "ChooseColor", "ChooseCreatureType", "YesNo", "ChooseCards", "ChooseSacrifice", "ChooseLegend", "Scry",
     "Surveil", "Search", "OrderCards", "ChooseReplacement", "PreventionOrder", "SacrificeCost", "DiscardCost",
     "TapCost", "Divide", "Discard", "Mulligan", "Bottom", "Pay", "ChooseCosts",
     "pass_priority", "play_land", "cast", "activate",

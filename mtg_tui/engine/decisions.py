@@ -434,6 +434,21 @@ class ChooseColor(Decision):
 
 
 @decision_type
+class ChooseCreatureType(ChooseColor):
+    """Choose a creature type (205.3m) from the options ("As this enters, choose a creature type", 614.12);
+    the answer is its name, in any case ("Dinosaur", "dinosaur")."""
+
+    subkind = "creature_type"
+
+    def normal(self, answer: Any) -> str:
+        v = str(single(answer)).lower()
+        for name in self.option_values():
+            if name.lower() == v:
+                return name
+        raise IllegalAnswer(f"{single(answer)!r} isn't a creature type")
+
+
+@decision_type
 class YesNo(Decision):
     """A yes-or-no question: "you may ..." (603.5, 608.2d) or "... unless you pay" (``cost``; ``keep`` is
     what paying keeps). ``may`` is the optional instruction, where the question is one; ``revealed`` the

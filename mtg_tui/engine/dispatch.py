@@ -15,8 +15,8 @@ import re
 from abc import ABC, abstractmethod
 from typing import Generic, TypeVar
 
-from .decisions import (AssignDamage, Bottom, ChooseCards, ChooseColor, ChooseCosts, ChooseLegend, ChooseMode,
-                        ChooseReplacement,
+from .decisions import (AssignDamage, Bottom, ChooseCards, ChooseColor, ChooseCosts, ChooseCreatureType, ChooseLegend,
+                        ChooseMode, ChooseReplacement,
                         ChooseSacrifice, ChooseX, DamageOrder, Decision, DeclareAttackers, DeclareBlockers, Discard,
                         DiscardCost, Divide, Mulligan, OrderCards, OrderTriggers, Pay, PreventionOrder, Priority,
                         SacrificeCost, Scry, Search, Surveil, TapCost, Targets, YesNo)
@@ -57,6 +57,9 @@ class DecisionHandler(ABC, Generic[T]):
 
     @abstractmethod
     def choose_color(self, d: ChooseColor) -> T: ...
+
+    @abstractmethod
+    def choose_creature_type(self, d: ChooseCreatureType) -> T: ...
 
     @abstractmethod
     def yes_no(self, d: YesNo) -> T: ...

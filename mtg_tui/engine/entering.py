@@ -18,7 +18,7 @@ from .abilities import KeywordAbility
 from .actions import lose_life
 from .conditions import condition_holds
 from .context import Ctx
-from .decisions import ChooseColor, Decision, Option, YesNo
+from .decisions import ChooseColor, ChooseCreatureType, Decision, Option, YesNo
 from .mana import COLOR_NAMES, COLORS
 from .matching import object_matches
 from .refs import ObjectFilter
@@ -194,10 +194,19 @@ class AsEntersChoose(_AsItEnters):
     """"As this enters, choose a color" (614.12): the choice is made before it enters (614.12a)."""
 
     rules: ClassVar[tuple[str, ...]] = ("614.12",)
-    what: str = "color"
+    what: str = "color"              # or "creature_type"
+    options: tuple[str, ...] = ()    # the creature types (205.3m), for a creature type
 
     def apply(self, game: "GameState", event: ZoneMove) -> Gen:
         obj = event.obj
+        if self.what == "creature_type":
+            kind = yield ChooseCreatureType(player=self.controller,
+                                            prompt=f"As {obj.name} enters, choose a creature type",
+                                            options=[Option(t, t) for t in self.options])
+            event.chosen["creature_type"] = kind
+            game.log_event(f"{game.players[self.controller].name} chooses {kind} for {obj.name}.", self.rules,
+                           player=self.controller)
+            return event
         name = yield ChooseColor(player=self.controller, prompt=f"As {obj.name} enters, choose a color",
                                  options=[Option(COLOR_NAMES[c], COLOR_NAMES[c]) for c in COLORS])
         event.chosen["color"] = {v: k for k, v in COLOR_NAMES.items()}[name]

@@ -17,6 +17,12 @@ if TYPE_CHECKING:
     from .state import GameState
 
 
+def _every_creature_type(chars: Any) -> bool:
+    """A creature with changeling has every creature type (702.73a)."""
+    return "Creature" in chars.types and any(Trait.EVERY_CREATURE_TYPE in kw.traits
+                                             for kw, _ in keywords_in(chars.abilities))
+
+
 def object_matches(game: "GameState", obj: GameObject | LKI, flt: ObjectFilter, source_id: int | None,
                    you: int, source_uid: int | None = None, chars: Any = None) -> bool:
     """Does this object fit the description, from the point of view of player ``you``?
@@ -45,8 +51,12 @@ def object_matches(game: "GameState", obj: GameObject | LKI, flt: ObjectFilter, 
     if flt.types_all and not all(t in chars.types or t in chars.subtypes for t in flt.types_all):
         return False
     if flt.subtypes and not any(s in chars.subtypes for s in flt.subtypes):
-        if not ("Creature" in chars.types and any(Trait.EVERY_CREATURE_TYPE in kw.traits
-                                                   for kw, _ in keywords_in(chars.abilities))):
+        if not _every_creature_type(chars):
+            return False
+    if flt.chosen_type:
+        src = game.objects.get(source_id) if source_id is not None else None
+        kind = src.chosen.get("creature_type") if src is not None and hasattr(src, "chosen") else None
+        if kind is None or (kind not in chars.subtypes and not _every_creature_type(chars)):
             return False
     if flt.supertypes and not all(s in chars.supertypes for s in flt.supertypes):
         return False

@@ -73,6 +73,7 @@ class ObjectFilter(Immutable):
     no_counters: bool = False
     with_counter: str | None = None          # "with a +1/+1 counter on it": at least one of that kind
     chosen_color: bool = False               # "of the chosen color": the source's choice (614.12)
+    chosen_type: bool = False                # "of the chosen type": the source's chosen creature type (614.12)
 
     def describe(self) -> str:
         if self.any_of:

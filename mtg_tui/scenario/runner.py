@@ -556,7 +556,8 @@ class Implicit(DecisionHandler[Any]):
     def _scripted(self, d: Decision) -> Any:
         return None
 
-    damage_order = assign_damage = order_triggers = targets = choose_mode = choose_x = choose_color = _scripted
+    damage_order = assign_damage = order_triggers = targets = choose_mode = choose_x = choose_color = \
+        choose_creature_type = _scripted
     yes_no = choose_cards = choose_sacrifice = choose_legend = scry = surveil = search = order_cards = _scripted
     choose_replacement = prevention_order = sacrifice_cost = discard_cost = tap_cost = divide = discard = mulligan = \
         _scripted
@@ -583,6 +584,9 @@ class Scripted(DecisionHandler[Any]):
 
     def choose_color(self, d: Decision) -> Any:
         return str(self.value).lower()
+
+    def choose_creature_type(self, d: Decision) -> Any:
+        return str(self.value)
 
     def choose_replacement(self, d: ChooseReplacement) -> Any:
         # Effects are named by their source ("Fog", "Healing Salve").

@@ -13,8 +13,8 @@ from typing import Any, Callable
 
 from rich.text import Text
 
-from ..engine.decisions import (ChooseCosts, AssignDamage, Bottom, ChooseColor, ChooseMode, ChooseX, DamageOrder, Decision,
-                                DeclareAttackers, DeclareBlockers, Discard, Divide, Mulligan, OrderCards, OrderTriggers,
+from ..engine.decisions import (ChooseCosts, AssignDamage, Bottom, ChooseColor, ChooseCreatureType, ChooseMode, ChooseX,
+                                DamageOrder, Decision, DeclareAttackers, DeclareBlockers, Discard, Divide, Mulligan, OrderCards, OrderTriggers,
                                 Pay, Priority, Scry, Targets, YesNo)
 from ..engine.dispatch import DecisionHandler, dispatch
 from .snapshot import Snapshot
@@ -915,6 +915,10 @@ class PromptFor(DecisionHandler[Prompt]):
     def choose_color(self, d: ChooseColor) -> Prompt:
         return PickPrompt(self._title(d), _choices(d, self.snap), 1, 1, done=lambda v: v[0],
                           cancellable=d.cancellable, kind="color")
+
+    def choose_creature_type(self, d: ChooseCreatureType) -> Prompt:
+        return PickPrompt(self._title(d), _choices(d, self.snap), 1, 1, done=lambda v: v[0],
+                          cancellable=d.cancellable, kind="creature type")
 
     def scry(self, d: Scry) -> Prompt:
         return PickPrompt(self._title(d), _choices(d, self.snap), d.min, d.max, ordered=True,

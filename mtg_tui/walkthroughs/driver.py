@@ -533,7 +533,7 @@ class Canonical(DecisionHandler[Any]):
         return repr(self.answer)
 
     priority = order_triggers = choose_mode = choose_x = choose_color = yes_no = mulligan = pay = divide = _as_text
-    choose_costs = _as_text
+    choose_costs = choose_creature_type = _as_text
 
     def _keys(self) -> list[str]:
         return [repr(_ids_key(self.g, x)) for x in self.answer]
@@ -623,7 +623,7 @@ class InWords(DecisionHandler[str]):
     def _as_given(self, d: Decision) -> str:
         return str(self.answer)
 
-    priority = choose_x = choose_color = yes_no = pay = _as_given
+    priority = choose_x = choose_color = choose_creature_type = yes_no = pay = _as_given
 
     def declare_attackers(self, d: DeclareAttackers) -> str:
         g = self.g

@@ -19,6 +19,7 @@ from ...engine.conditions import Condition
 from ...engine.entering import AsEntersChoose
 from ...engine.refs import CountOf, ObjectFilter, SelfRef
 from ..errors import TextError
+from ..parser import subtypes
 from .base import Scope, SpellPart, Templates, Word, find, mana, top_down
 
 
@@ -144,6 +145,11 @@ class AbilityForms(Templates):
     def as_enters_color(self) -> list[Any]:
         """"As this enters, choose a color" (614.12)."""
         return [StaticAbility(replacement=AsEntersChoose(what="color"))]
+
+    def as_enters_creature_type(self) -> list[Any]:
+        """"As this enters, choose a creature type" (614.12): any of the creature types (205.3m)."""
+        return [StaticAbility(replacement=AsEntersChoose(what="creature_type",
+                                                         options=tuple(subtypes()["creature"])))]
 
     def no_max_hand(self) -> list[Any]:
         """No maximum hand size (402.2)."""

@@ -254,6 +254,10 @@ class Descriptions(Templates):
     def post_chosen_color(self) -> Mod:
         return {"chosen_color": True}
 
+    def post_chosen_type(self) -> Mod:
+        """"Of the chosen type": the creature type chosen as the source entered (614.12)."""
+        return {"chosen_type": True}
+
     def post_no_counters(self) -> Mod:
         return {"no_counters": True}
 
