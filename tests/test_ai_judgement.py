@@ -213,6 +213,57 @@ def test_removal_kills_the_attacker_that_would_hit_hardest(db: Any) -> None:
     assert ans["action"] == "cast" and ans["targets"] == [[angel]]
 
 
+def test_removal_with_a_second_target_word_aims_both(db: Any) -> None:
+    # Reckless Rage: 4 damage to a creature we don't control and 2 to one we control; aimed at the attacker
+    # it needs its second target too (an answer with one target list is illegal).
+    g = position(db, {"battlefield": cards("Serra Angel", "Plains")},
+                 {"hand": cards("Reckless Rage"), "battlefield": cards("Mountain", "Giant Spider")},
+                 step="beginning_of_combat", active=ALICE)
+    angel, spider = ids(g, "Serra Angel")[0], ids(g, "Giant Spider")[0]
+    pass_until(g, "declare_attackers", ALICE)
+    g.answer(ALICE, [angel])
+    pass_until(g, "priority", AI)
+    ans = ask(g)
+    assert ans["action"] == "cast" and name_of(g, ans["card"]) == "Reckless Rage"
+    assert ans["targets"] == [[angel], [spider]]
+
+
+def test_kicker_is_left_unpaid_when_the_kicked_spell_needs_other_targets(db: Any) -> None:
+    # Fight with Fire aimed at a creature unkicked: kicked, it divides 10 damage among other targets, so the
+    # targets already chosen would be wrong; the computer casts it unkicked rather than answer illegally.
+    g = position(db, {"battlefield": cards("Serra Angel")},
+                 {"hand": cards("Fight with Fire"), "battlefield": cards(*["Mountain"] * 9), "lands_played": 1})
+    angel = ids(g, "Serra Angel")[0]
+    ans = ask(g)
+    assert ans["action"] == "cast" and name_of(g, ans["card"]) == "Fight with Fire"
+    assert ans["targets"][0] == [angel]
+    g.answer(AI, ans)
+    assert g.pending.kind == "choose" and g.pending.subkind == "costs"
+    assert ask(g) == []
+
+
+def test_pays_kicker_when_the_targets_stay_right(db: Any) -> None:
+    # Shivan Fire kicked deals 4 damage to the same target: kicker is paid (the control for the test above).
+    g = position(db, {"battlefield": cards("Grizzly Bears", "Forest")},
+                 {"hand": cards("Shivan Fire"), "battlefield": cards(*["Mountain"] * 5)}, step="end", active=ALICE)
+    pass_until(g, "priority", AI)
+    ans = ask(g)
+    assert ans["action"] == "cast" and ans["targets"] == [ids(g, "Grizzly Bears")]
+    g.answer(AI, ans)
+    assert g.pending.subkind == "costs"
+    assert ask(g) == ["kicker"]
+
+
+def test_a_draw_spell_with_a_target_player_word_names_a_player(db: Any) -> None:
+    # Clear the Mind: "target player shuffles their graveyard into their library. Draw a card." The target
+    # word must have a player (601.2c); the draw is what the computer casts it for.
+    g = position(db, {}, {"hand": cards("Clear the Mind"), "battlefield": cards("Island", "Island", "Island"),
+                          "lands_played": 1})
+    ans = ask(g)
+    assert ans["action"] == "cast" and name_of(g, ans["card"]) == "Clear the Mind"
+    assert len(ans["targets"]) == 1 and len(ans["targets"][0]) == 1
+
+
 def test_burn_prefers_a_planeswalker_it_can_kill_to_a_small_creature(db: Any) -> None:
     g = position(db, {"battlefield": cards("Grizzly Bears", "Garruk Wildspeaker", "Forest")},
                  {"hand": cards("Lightning Bolt"), "battlefield": cards("Mountain")}, step="end", active=ALICE)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.decisions import (ChooseCosts, AssignDamage, DamageOrder, Decision, Divide, OrderTriggers, TapCost,
-                                Targets, YesNo)
+from ..engine.decisions import (ChooseCosts, AssignDamage, DamageOrder, Decision, Divide, IllegalAnswer, OrderTriggers,
+                                TapCost, Targets, YesNo)
 from ..engine.mana import COLOR_NAMES
 from .board import Board
 from .evaluate import card_value, creature_value, permanent_value
@@ -96,8 +96,19 @@ def may(board: Board, d: YesNo) -> str:
 
 def optional_costs(board: Board, d: ChooseCosts) -> list[str]:
     """Pay every optional cost that is only mana (kicker makes the spell better); never sacrifice or discard
-    for one."""
-    return [v for v in d.option_values() if v in d.mana_only]
+    for one. A cost that would make the targets already chosen wrong is left unpaid (a kicked Fight with Fire
+    divides its damage among other targets than the unkicked one aims at)."""
+    picks = [v for v in d.option_values() if v in d.mana_only]
+    picks = [v for v in picks if _legal(d, [v])]
+    return picks if _legal(d, picks) else picks[:1]
+
+
+def _legal(d: Decision, answer: Any) -> bool:
+    try:
+        d.validate(answer)
+    except IllegalAnswer:
+        return False
+    return True
 
 
 def _mill_revealed(board: Board, card_id: int) -> str:

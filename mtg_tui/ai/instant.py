@@ -27,7 +27,7 @@ from .knowledge import activated, read_ability, reading_of
 from .levels import Level
 from .main_phase import lethal_burn
 from .plays import Play, candidate_plays, is_instant_speed
-from .targeting import aimed_first, counter_value, face_value, kill_value, stack_reading
+from .targeting import aimed, aimed_first, counter_value, face_value, kill_value, stack_reading
 
 
 def instant_action(board: Board, options: list[Any], level: Level, memo: Any) -> dict[str, Any] | None:
@@ -109,9 +109,9 @@ def respond(board: Board, plays: list[Play], top: Any, level: Level, memo: Any) 
         if worth >= threshold:
             for p in sorted(counters, key=lambda p: (p.mv, p.name)):
                 rows = board.view.action_targets(board.me, p.action)
-                aimed = aimed_first([top.id], rows) if rows and top.id in rows[0]["options"] else None
-                if aimed is not None:
-                    return dict(p.action, targets=aimed)
+                targets = aimed_first([top.id], rows) if rows and top.id in rows[0]["options"] else None
+                if targets is not None:
+                    return dict(p.action, targets=targets)
     if not level.uses_tricks:
         return None
     # save a creature of ours that the top item harms
@@ -139,12 +139,13 @@ def respond(board: Board, plays: list[Play], top: Any, level: Level, memo: Any) 
             loss = r.damage if r.damage else -(r.pt[1] if r.pt else 0)
             if c.health + pump[1] > loss:
                 rows = board.view.action_targets(board.me, p.action)
-                if rows and c.id in rows[0]["options"]:
-                    return dict(p.action, targets=[[c.id]])
+                if rows and c.id in rows[0]["options"] and (a := aimed(p.action, [c.id], rows)) is not None:
+                    return a
         if p.kind == "bounce" and (r.exile or r.destroy or r.steal or r.damage):
             rows = board.view.action_targets(board.me, p.action)
-            if rows and c.id in rows[0]["options"] and creature_value(c) >= 4.0:
-                return dict(p.action, targets=[[c.id]])
+            if rows and c.id in rows[0]["options"] and creature_value(c) >= 4.0 \
+                    and (a := aimed(p.action, [c.id], rows)) is not None:
+                return a
     return None
 
 
@@ -238,8 +239,10 @@ def combat_trick(board: Board, plays: list[Play], memo: Any) -> dict[str, Any] |
                 if cid not in mine_in_combat:
                     continue
                 gain = _pump_gain(board, groups, cid, pump)
-                if gain >= 2.0 + 0.2 * p.mv and (best is None or gain > best[0]) and leaves_mana(p, gain):
-                    best = (gain, dict(p.action, targets=[[cid]]))
+                a = aimed(p.action, [cid], rows)
+                if a is not None and gain >= 2.0 + 0.2 * p.mv and (best is None or gain > best[0]) \
+                        and leaves_mana(p, gain):
+                    best = (gain, a)
         elif p.kind == "pump":
             cid = p.action.get("source")
             if cid not in mine_in_combat:
@@ -281,8 +284,9 @@ def combat_trick(board: Board, plays: list[Play], memo: Any) -> dict[str, Any] |
                 after = _group_value(board, a, bs, {}, {tid}) if kill_value(board, tid, p.reading,
                                                                           p.reading.damage or None) > 0 else before
                 gain = after - before
-                if gain >= 4.0 and (best is None or gain > best[0]):
-                    best = (gain, dict(p.action, targets=[[tid]]))
+                a = aimed(p.action, [tid], rows)
+                if a is not None and gain >= 4.0 and (best is None or gain > best[0]):
+                    best = (gain, a)
     return best[1] if best else None
 
 
@@ -347,8 +351,9 @@ def _vs_attackers(board: Board, plays: list[Play]) -> dict[str, Any] | None:
                 if v <= 0:
                     continue
                 v += 0.4 * a.combat_damage * (2.0 if incoming >= board.life - 3 else 1.0)
-                if v >= 4.0 and (best is None or v > best[0]):
-                    best = (v, dict(p.action, targets=[[a.id]]))
+                aimed_at = aimed(p.action, [a.id], rows)
+                if aimed_at is not None and v >= 4.0 and (best is None or v > best[0]):
+                    best = (v, aimed_at)
         elif p.timing == "flash" and p.kind == "creature" and p.card is not None:
             from .board import creature_of
             c = creature_of(p.card)
@@ -385,8 +390,8 @@ def _tap_attacker(board: Board, plays: list[Play]) -> dict[str, Any] | None:
     target = max(cands, key=lambda c: (c.combat_damage + creature_value(c) * 0.3, -c.id))
     for p in taps:
         rows = board.view.action_targets(board.me, p.action)
-        if rows and target.id in rows[0]["options"]:
-            return dict(p.action, targets=[[target.id]])
+        if rows and target.id in rows[0]["options"] and (a := aimed(p.action, [target.id], rows)) is not None:
+            return a
     return None
 
 

@@ -23,6 +23,7 @@ from .board import Board
 from .knowledge import cost_colors, enters_tapped, mana_colors, spell_reading
 from .levels import Level
 from .plays import Play, candidate_plays, is_instant_speed
+from .targeting import aimed
 
 MIN_SCORE = {"creature": 0.0, "removal": 2.5, "burn": 2.4, "sweeper": 2.0, "edict": 1.0, "aura": 1.2,
              "equipment": 0.5, "equip": 0.5, "anthem": 0.8, "permanent": 0.5, "planeswalker": 0.0, "draw": 0.5,
@@ -79,7 +80,7 @@ def lethal_burn(board: Board, plays: list[Play]) -> Play | None:
         if p.kind not in ("burn", "ping", "sac_ping"):
             continue
         rows = board.view.action_targets(board.me, p.action)
-        if not rows or face not in rows[0]["options"]:
+        if not rows or face not in rows[0]["options"] or aimed(p.action, [face], rows) is None:
             continue
         amount = r.damage
         if amount < 0:
@@ -103,8 +104,7 @@ def lethal_burn(board: Board, plays: list[Play]) -> Play | None:
             used.append((amount, p))
     if total >= board.opp_life and used:
         amount, p = used[0]
-        action = dict(p.action)
-        action["targets"] = [[face]]
+        action = aimed(p.action, [face], board.view.action_targets(board.me, p.action)) or dict(p.action)
         if "x" in action and action["x"] is not None:
             action["x"] = amount
         return Play(action, 10000.0, p.cost, p.kind, "now", p.name, p.reading, p.card, p.instant)
@@ -247,17 +247,19 @@ def _easy_main(board: Board, plays: list[Play]) -> dict[str, Any] | None:
             mine = sorted(board.my_creatures, key=lambda c: (-c.power, c.id))
             rows = board.view.action_targets(board.me, p.action)
             mine = [c for c in mine if rows and c.id in rows[0]["options"]]
-            if not mine:
+            a = aimed(p.action, [mine[0].id], rows) if mine else None
+            if a is None:
                 continue
-            p = Play(dict(p.action, targets=[[mine[0].id]]), 1.0, p.cost, p.kind, "main", p.name, p.reading,
+            p = Play(a, 1.0, p.cost, p.kind, "main", p.name, p.reading,
                      p.card, p.instant)
         elif p.kind == "burn":
             t = (p.action.get("targets") or [[]])[0]
             victim = board.creatures.get(t[0]) if t else None
             rows = board.view.action_targets(board.me, p.action)
             face = board.opp + 1
-            if (victim is None or victim.power < 3) and rows and face in rows[0]["options"]:
-                p = Play(dict(p.action, targets=[[face]]), 1.0, p.cost, p.kind, "main", p.name, p.reading, p.card,
+            a = aimed(p.action, [face], rows) if rows and face in rows[0]["options"] else None
+            if (victim is None or victim.power < 3) and a is not None:
+                p = Play(a, 1.0, p.cost, p.kind, "main", p.name, p.reading, p.card,
                          p.instant)
         elif p.score <= 0.5:
             continue

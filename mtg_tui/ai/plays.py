@@ -219,7 +219,7 @@ def _cast_play(board: Board, card: ObjectView, a: dict[str, Any]) -> Play | None
                     card.name, r, card, instant)
     if r.tokens:
         value = r.tokens * (creature_value_pt(*r.token_pt) + (0.8 if r.token_flying else 0.0))
-        return Play(dict(action, targets=[[] for _ in rows]), value, pay_cost, "tokens",
+        return Play(dict(action, targets=_plain_targets(board, rows, r)), value, pay_cost, "tokens",
                     "flash" if instant else "main", card.name, r, card, instant)
     if r.bounce and not rows_have_choice(rows):
         return None
@@ -244,11 +244,11 @@ def _cast_play(board: Board, card: ObjectView, a: dict[str, Any]) -> Play | None
             return Play(action, 2.0 * n - 1.0, pay_cost, "draw", timing, card.name, r, card, instant)
         if n <= 0:
             return None
-        return Play(dict(action, targets=[[] for _ in rows]), 1.9 * n + (0.5 if r.scry else 0),
+        return Play(dict(action, targets=_plain_targets(board, rows, r)), 1.9 * n + (0.5 if r.scry else 0),
                     pay_cost, "draw", timing, card.name, r, card, instant)
     if r.ramp:
         lands = board.my_land_count
-        return Play(dict(action, targets=[[] for _ in rows]), 3.5 if lands < 6 else 0.8, pay_cost, "ramp",
+        return Play(dict(action, targets=_plain_targets(board, rows, r)), 3.5 if lands < 6 else 0.8, pay_cost, "ramp",
                     "main", card.name, r, card, instant)
     if r.gain_life:
         return None
@@ -259,6 +259,15 @@ def _cast_play(board: Board, card: ObjectView, a: dict[str, Any]) -> Play | None
                     card, instant)
     return Play(dict(action, targets=[[] for _ in rows]), 0.8, pay_cost, "other", timing, card.name, r, card,
                 instant)
+
+
+def _plain_targets(board: Board, rows: list[dict[str, Any]], r: Reading) -> list[list[int]]:
+    """Targets for a spell valued by what it does besides its targets (cards drawn, tokens, lands): none,
+    except for a word that must have one (Clear the Mind's "target player shuffles their graveyard into their
+    library"), aimed as the reading judges it."""
+    if not _must_target(rows):
+        return [[] for _ in rows]
+    return choose(board, rows, r)[0]
 
 
 def _must_target(rows: list[dict[str, Any]]) -> bool:

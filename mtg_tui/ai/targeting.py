@@ -338,11 +338,24 @@ def stack_reading(board: Board, item: Any) -> Reading:
     return r
 
 
-def aimed_first(first: list[int], rows: list[dict[str, Any]]) -> list[list[int]] | None:
-    """Targets for a play aimed by its first target word alone: a later "up to one target" word gets none
-    (Essence Capture's "put a +1/+1 counter on up to one target creature"); None when a later word must have
-    a target, so the play isn't made this way."""
-    rest = rows[1:]
-    if any(r.get("min", 0) > 0 for r in rest):
-        return None
-    return [first] + [[] for _ in rest]
+def aimed_first(first: list[int], rows: list[dict[str, Any]],
+                kept: list[list[int]] | None = None) -> list[list[int]] | None:
+    """Targets for a play aimed by its first target word: a later word keeps the play's own pick for it
+    (``kept``, the targets the play chose; Reckless Rage's "2 damage to target creature you control") while that
+    pick is still among the word's options, else gets none when it may have none ("up to one target", Essence
+    Capture); None when a later word must have a target and has none, so the play isn't made this way."""
+    out = [list(first)]
+    for i, row in enumerate(rows[1:], start=1):
+        picks = kept[i] if kept is not None and i < len(kept) else []
+        picks = [t for t in picks if t in row["options"] and t not in first]
+        if len(picks) < row.get("min", 0):
+            return None
+        out.append(picks)
+    return out
+
+
+def aimed(action: dict[str, Any], first: list[int], rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The play's action with its first target word aimed at ``first`` and its later words as ``aimed_first``
+    keeps them; None when the play can't be made that way."""
+    targets = aimed_first(first, rows, action.get("targets"))
+    return None if targets is None else dict(action, targets=targets)
