@@ -1,8 +1,9 @@
 """Shared by the bench/ai_*.py scripts: one game between two agents, with the same deck on both sides.
 
-Game k of a run uses seed ``first + k`` and the shipped deck number
-``(first + k) % 16`` (in name order) for both players, so a run covers every
-deck. Prints figures; none of this is a test.
+Game k of a run uses seed ``first + k`` and the deck number ``(first + k) % n``
+of the n decks played (every shipped deck in name order, or those of the sets
+named with ``--set CODE``) for both players, so a run covers every deck.
+Prints figures; none of this is a test.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from mtg_tui.agents.base import all_agree_to_draw
 from mtg_tui.ai import ComputerPlayer
 from mtg_tui.cardtext.loader import default_db
 from mtg_tui.decks.decklist import card_list
-from mtg_tui.decks.library import list_decks, load_deck
+from mtg_tui.decks.library import deck_sets, list_decks, load_deck
 from mtg_tui.engine.decisions import IllegalAnswer
 from mtg_tui.engine.setup import new_game
 from mtg_tui.sim import make_agent, wilson
@@ -32,9 +33,21 @@ def db():
     return _DB
 
 
-def deck_for(seed: int) -> str:
-    names = [d.name for d in list_decks()]
-    return names[seed % len(names)]
+def deck_names(sets: list[str] | None = None) -> list[str]:
+    """The shipped decks in name order; only those drawn from one of ``sets`` when given."""
+    return [d.name for d in list_decks() if not sets or set(deck_sets(d).split()) & set(sets)]
+
+
+def take_sets(argv: list[str]) -> list[str]:
+    """Removes every ``--set CODE`` pair from ``argv`` and returns the codes (upper case)."""
+    codes = []
+    while "--set" in argv:
+        i = argv.index("--set")
+        if i + 1 >= len(argv):
+            raise SystemExit("--set needs a set code, e.g. --set DOM")
+        codes.append(argv[i + 1].upper())
+        del argv[i:i + 2]
+    return codes
 
 
 @dataclass
@@ -54,9 +67,8 @@ class Played:
     turn_of: dict[int, list[int]] = field(default_factory=dict)   # player -> the turn of each decision
 
 
-def play(job: tuple[int, str, str, bool, int]) -> Played:
-    seed, p1, p2, timed, limit = job
-    deck = deck_for(seed)
+def play(job: tuple[int, str, str, bool, int, str]) -> Played:
+    seed, p1, p2, timed, limit, deck = job
     cards = card_list(load_deck(deck))
     g = new_game({"kind": "new", "players": ["P1", "P2"], "decks": [cards, cards], "starting": None}, seed, db())
     agents = {0: make_agent(p1, seed, 0), 1: make_agent(p2, seed, 1)}
@@ -95,12 +107,16 @@ def play(job: tuple[int, str, str, bool, int]) -> Played:
 
 
 def run(p1: str, p2: str, games: int, first: int, workers: int, timed: bool = False,
-        limit: int = MAX_DECISIONS) -> Iterator[Played]:
+        limit: int = MAX_DECISIONS, sets: list[str] | None = None) -> Iterator[Played]:
     """The games' results as they finish (in any order; each game depends only on its seed).
 
-    A game still going after ``limit`` decisions counts as unfinished.
+    A game still going after ``limit`` decisions counts as unfinished. ``sets``: play only the decks of these
+    sets.
     """
-    jobs = [(first + k, p1, p2, timed, limit) for k in range(games)]
+    decks = deck_names(sets)
+    if not decks:
+        raise SystemExit(f"no shipped deck is drawn from {', '.join(sets or [])}")
+    jobs = [(first + k, p1, p2, timed, limit, decks[(first + k) % len(decks)]) for k in range(games)]
     if workers <= 1:
         for j in jobs:
             yield play(j)

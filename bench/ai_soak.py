@@ -1,6 +1,7 @@
 """Normal against normal over many seeds: every answer legal, no policy fallback, every game finished.
 
-Run: python bench/ai_soak.py [games=500] [first seed=1] [workers=2] [level=normal]
+Run: python bench/ai_soak.py [games=500] [first seed=1] [workers=2] [level=normal] [--set CODE ...]
+(--set: only the shipped decks drawn from that set; repeat for several)
 Prints the figures; it is not a test.
 """
 
@@ -10,10 +11,11 @@ import sys
 import time
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from ai_common import MAX_DECISIONS, run
+from ai_common import MAX_DECISIONS, run, take_sets
 
 
 def main() -> None:
+    sets = take_sets(sys.argv)
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 500
     first = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     workers = int(sys.argv[3]) if len(sys.argv) > 3 else 2
@@ -22,7 +24,7 @@ def main() -> None:
     illegal = fallbacks = unfinished = draws = 0
     turns: list[int] = []
     decisions: list[int] = []
-    for r in run(level, level, games, first, workers):
+    for r in run(level, level, games, first, workers, sets=sets):
         illegal += r.illegal
         fallbacks += r.fallbacks
         unfinished += 0 if r.finished else 1

@@ -1,6 +1,6 @@
 """Win rate of one agent against another, same deck on both sides, over every shipped deck.
 
-Run: python bench/ai_strength.py P1 P2 [games=200] [first seed=1] [workers=2]
+Run: python bench/ai_strength.py P1 P2 [games=200] [first seed=1] [workers=2] [--set CODE ...]
 (P1, P2: random, easy, normal, hard). A game still going after 6000 decisions (two
 Platinum Angels: nobody can lose) counts as unfinished, won by neither. Prints the
 figures; it is not a test.
@@ -12,10 +12,11 @@ import sys
 import time
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from ai_common import rate_line, run
+from ai_common import rate_line, run, take_sets
 
 
 def main() -> None:
+    sets = take_sets(sys.argv)
     p1, p2 = sys.argv[1], sys.argv[2]
     games = int(sys.argv[3]) if len(sys.argv) > 3 else 200
     first = int(sys.argv[4]) if len(sys.argv) > 4 else 1
@@ -24,7 +25,7 @@ def main() -> None:
     wins = [0, 0]
     draws = unfinished = illegal = fallbacks = turns = 0
     by_deck: dict[str, list[int]] = {}
-    for r in run(p1, p2, games, first, workers, limit=6000):
+    for r in run(p1, p2, games, first, workers, limit=6000, sets=sets):
         turns += r.turns
         illegal += r.illegal
         fallbacks += r.fallbacks
