@@ -60,7 +60,8 @@ def digest(game: Game) -> Any:
 
 
 # Two-colour piles of a shipped set's cards (set code, two colours), so random games play each set's cards.
-SET_PILES = (("RNA", "G", "U"), ("RNA", "B", "R"))
+SET_PILES = (("RNA", "G", "U"), ("RNA", "B", "R"), ("DOM", "G", "R"), ("DOM", "W", "B"), ("GRN", "U", "R"),
+             ("GRN", "G", "W"), ("XLN", "U", "B"), ("XLN", "G", "U"), ("RIX", "W", "B"), ("RIX", "R", "W"))
 BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
 
 
