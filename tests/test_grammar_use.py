@@ -36,7 +36,7 @@ NOT_YET_PLAYED = frozenset({
     "choose_two", "cost_less_each", "no_max_hand",
     # costs.py
     "cost_discard", "cost_discard_desc", "cost_discard_self", "cost_exile_self", "cost_remove_counters",
-    "cost_untap", "note_once", "note_your_turn",
+    "cost_untap", "note_once",
     # effects.py
     "at_next_end", "delayed_lead", "delayed_sentence", "no_activate",
     "no_activate_except_mana", "otherwise_sentence", "prevent_all", "prevent_all_combat_by", "prevent_all_to",

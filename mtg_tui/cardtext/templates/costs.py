@@ -99,5 +99,7 @@ class Costs(Templates):
         is activated (602.2)."""
         return condition
 
-    def note_your_turn(self) -> str:
-        raise TextError("\"activate only during your turn\" isn't supported yet", "activate only")
+    def note_your_turn(self) -> Condition:
+        """"Activate only during your turn": a restriction on activating it (602.5b), a condition like any
+        "activate only if"."""
+        return Condition("your_turn")
