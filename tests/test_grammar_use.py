@@ -58,8 +58,8 @@ NOT_YET_PLAYED = frozenset({
     "pr_its_owner", "rc_attacked", "rc_each_and_opponents", "rc_each_and_players", "recipients",
     "tp_any_other", "tp_desc_or_player", "tp_opponent_or_desc", "tp_up_to_other",
     # descriptions.py
-    "counted_up_to", "noun_permanent", "noun_spell", "noun_token", "pm_attacking_or_blocking",
-    "pm_blocking", "pm_color_or", "pm_colorless", "pm_legendary", "pm_monocolored", "pm_multicolored",
+    "counted_up_to", "noun_permanent", "noun_spell", "noun_token",
+    "pm_blocking", "pm_color_or", "pm_colorless", "pm_monocolored", "pm_multicolored",
     "pm_snow", "pm_token", "post_attacking",
     "post_blocking_self", "post_chosen_color",
     "post_named", "post_no_counters", "post_not_type",
