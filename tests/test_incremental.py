@@ -66,7 +66,7 @@ def check_kept(game: Game) -> None:
     """The permanents' kept characteristics, what is kept with them, and the state-based actions found by
     looking only at the watched permanents, against the same worked out afresh."""
     kept = game.battlefield_chars()
-    fresh, _ = compute_battlefield(game)
+    fresh = compute_battlefield(game).chars
     assert kept.keys() == fresh.keys()
     for oid, c in fresh.items():
         assert _values(kept[oid]) == _values(c), f"{game.describe(oid)}'s kept characteristics are stale"

@@ -15,7 +15,7 @@ from typing import Any, Generator
 
 from .decisions import Decision, IllegalAnswer
 from .events import Event
-from .layers import compute_battlefield, player_flags
+from .layers import Layered, compute_battlefield, player_flags
 from .objects import LKI, Characteristics
 from .state import GameState
 from .triggers import check_events
@@ -33,8 +33,8 @@ class Game(GameState):
     # ------------------------------------------------------------------
     # The rules the state relies on
 
-    def _apply_layers(self) -> tuple[dict[int, Characteristics], bool]:
-        return compute_battlefield(self)
+    def _apply_layers(self, before: Layered | None, changed: set[int] | None) -> Layered:
+        return compute_battlefield(self, before, changed)
 
     def _rule_effects_on_players(self, chars: dict[int, Characteristics]) -> dict[int, set[str]]:
         return player_flags(self, chars)

@@ -66,30 +66,112 @@ def _status_filter(flt: Any) -> bool:
     return any(_status_filter(f) for f in flt.any_of)
 
 
-def compute_battlefield(game: "GameState") -> tuple[dict[int, Characteristics], bool]:
+@dataclass
+class Layered:
+    """The characteristics of every permanent, and what a later computation may reuse of them."""
+
+    chars: dict[int, Characteristics]
+    sensitive: bool                 # some effect looks at tapped or combat status, or has a condition
+    sources: frozenset[int] | None  # the permanents whose static abilities made effects; None unless every
+                                    # effect is local (see _local)
+
+
+def compute_battlefield(game: "GameState", before: Layered | None = None,
+                        changed: set[int] | None = None) -> Layered:
     """Characteristics of every permanent, all layers applied.
 
     Also says whether any effect looked at tapped or combat status, or has a
     condition (so that tapping a permanent, a new turn or a life total
     changing must trigger a recomputation).
+
+    With ``before`` (the last computation) and ``changed`` (the permanents whose layer inputs changed since,
+    those that entered included), only the changed permanents are worked out again, with the sources of the
+    effects, when that gives the same result: every effect was local and none of the changed or departed
+    permanents is a source of one, nor becomes one.
     """
-    chars = _compute(game)
+    if before is not None and changed is not None and before.sources is not None:
+        again = _recompute_some(game, before, changed)
+        if again is not None:
+            return again
+    chars, actives, crowded = _compute(game, sorted(game.battlefield, key=lambda o: o.timestamp))
     sensitive = False
-    for c in chars.values():
+    local = not crowded and all(_local(a) for a in actives)
+    sources = {a.source_id for a in actives if a.source_id is not None}
+    for oid, c in chars.items():
         for ab in c.abilities:
-            if isinstance(ab, StaticAbility):
+            if isinstance(ab, StaticAbility) and ab.effects:
+                sources.add(oid)   # whether or not its effects applied ("as long as ...")
                 for d in ab.effects:
                     if d.condition is not None or (d.affected.kind == "filter" and _status_filter(d.affected.filter)):
                         sensitive = True
-    return chars, sensitive
+                    if d.condition is not None:
+                        local = False
+    return Layered(chars, sensitive, frozenset(sources) if local else None)
 
 
-def _compute(game: "GameState") -> dict[int, Characteristics]:
-    objs = sorted(game.battlefield, key=lambda o: o.timestamp)
+_COUNTING_OPS = ("set_pt_count", "add_pt_each")   # they count other permanents
+
+
+def _local(a: _Active) -> bool:
+    """Does what this effect does to a permanent depend only on that permanent and the effect's source, so
+    that a change to other permanents can't change it? No condition, no count of other permanents, a filter
+    that reads only the permanent itself."""
+    if any(op.op in _COUNTING_OPS or op.op == "grant" and _makes_effects(op.args[0]) for op in a.ops):
+        return False
+    d = a.definition
+    if d is None:
+        return True   # a resolved spell's effect: its objects were locked in (611.2c)
+    if d.condition is not None:
+        return False
+    return d.affected.kind in ("self", "attached") or (
+        d.affected.kind == "filter" and d.affected.filter is not None and _local_filter(d.affected.filter))
+
+
+def _makes_effects(abilities: Any) -> bool:
+    """Are some of these abilities static abilities that make effects of their own?"""
+    return any(isinstance(ab, StaticAbility) and ab.effects for ab in abilities)
+
+
+def _local_filter(flt: Any) -> bool:
+    if flt.chosen_color or flt.controller == "defending" or flt.dealt_damage_by_source or \
+            any(cmp.than_source for cmp in flt.compares):
+        return False
+    return all(_local_filter(f) for f in flt.any_of)
+
+
+def _recompute_some(game: "GameState", before: Layered, changed: set[int]) -> Layered | None:
+    """The characteristics with only the changed permanents (and the effects' sources) worked out again, or
+    None where that could differ from working out all of them."""
+    assert before.sources is not None
+    gone = before.chars.keys() - {o.id for o in game.battlefield}
+    if changed & before.sources or gone & before.sources:
+        return None
+    if any(_makes_effects(game.objects[oid].face.abilities) for oid in changed if oid in game.objects):
+        return None   # a new source of effects
+    some = [o for o in game.battlefield if o.id in changed or o.id in before.sources]
+    some.sort(key=lambda o: o.timestamp)
+    fresh, actives, crowded = _compute(game, some)
+    if crowded or not all(_local(a) for a in actives):
+        return None
+    if any(_makes_effects(fresh[oid].abilities) for oid in changed if oid in fresh):
+        return None   # a new source of effects
+    if not {a.source_id for a in actives if a.source_id is not None} <= before.sources:
+        return None
+    chars = {}
+    for o in sorted(game.battlefield, key=lambda o: o.timestamp):
+        chars[o.id] = fresh[o.id] if o.id in changed else before.chars[o.id]
+    return Layered(chars, before.sensitive, before.sources)
+
+
+def _compute(game: "GameState", objs: list[GameObject]
+             ) -> tuple[dict[int, Characteristics], list[_Active], bool]:
+    """The characteristics of these permanents (in timestamp order), the effects that applied, and whether
+    some layer had effects that may depend on each other."""
     chars: dict[int, Characteristics] = {o.id: base_characteristics(o) for o in objs}
     by_id = {o.id: o for o in objs}
     actives: list[_Active] = []
     keys: set[tuple[Any, ...]] = set()
+    crowded = False
 
     for eff in game.continuous:
         a = _Active(("r", eff.id), eff.ops, eff.timestamp, eff.controller, None, eff.source_uid)
@@ -107,8 +189,11 @@ def _compute(game: "GameState") -> dict[int, Characteristics]:
                 for o in objs:
                     _intrinsic_mana(game, chars[o.id])
             continue
-        ordered = _order(game, here, layer, objs, chars, by_id) if (
-            len(here) > 1 and layer in _DEPENDENCY_LAYERS) else sorted(here, key=lambda a: a.timestamp)
+        if len(here) > 1 and layer in _DEPENDENCY_LAYERS:
+            crowded = True
+            ordered = _order(game, here, layer, objs, chars, by_id)
+        else:
+            ordered = sorted(here, key=lambda a: a.timestamp)
         for a in ordered:
             if not a.started and a.ability is not None and a.source_id is not None:
                 # A static ability removed earlier in this layer doesn't apply (613.8 via dependency).
@@ -128,7 +213,7 @@ def _compute(game: "GameState") -> dict[int, Characteristics]:
         # A noncreature permanent has no power or toughness, even a Vehicle with them printed (208.3, 301.7a).
         if "Creature" not in c.types:
             c.power = c.toughness = None
-    return chars
+    return chars, actives, crowded
 
 
 def _gather_static(game: "GameState", objs: list[GameObject], chars: dict[int, Characteristics],

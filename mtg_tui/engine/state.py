@@ -77,6 +77,15 @@ class ExiledCards:
     until_leaves: bool = False
 
 
+def _changed(before: Any, now: Any) -> set[int] | None:
+    """The permanents whose rows differ between two fingerprints (those that entered included), or None when
+    something besides the permanents' rows differs."""
+    if before is None or len(before) != len(now) or before[1:] != now[1:]:
+        return None
+    rows = {row[0]: row for row in before[0]}
+    return {row[0] for row in now[0] if rows.get(row[0]) != row}
+
+
 class GameState(ABC):
     """One two-player game's state. The ``Game`` supplies the rules it can't compute alone."""
 
@@ -128,8 +137,8 @@ class GameState(ABC):
     # What is worked out from the rest of the state and kept until it changes: a copy of the state
     # leaves these out and works them out again (snapshot.py). A new cache belongs here.
     DERIVED = ("_bf_version", "_bf_chars", "_bf_fingerprint", "_bf_status_sensitive", "_bf_triggered",
-               "_bf_activated", "_bf_replacing", "_bf_granting", "_bf_kept", "_pflags_version", "_pflags",
-               "_other_chars", "acting_cache", "graveyard_castables")
+               "_bf_activated", "_bf_replacing", "_bf_granting", "_bf_kept", "_bf_layered", "_pflags_version",
+               "_pflags", "_other_chars", "acting_cache", "graveyard_castables")
 
     def forget_derived(self) -> None:
         """Drop everything kept from earlier computations (``DERIVED``)."""
@@ -143,6 +152,7 @@ class GameState(ABC):
         self._bf_replacing: list[tuple[GameObject, tuple[Any, ...]]] | None = None
         self._bf_granting: list[tuple[GameObject, Any, tuple[Any, ...]]] | None = None
         self._bf_kept: dict[str, tuple[Callable[[Any], Any], Any]] = {}   # key -> (how it is built, what)
+        self._bf_layered: Any = None             # the layers' last result, for the next to reuse
         self._pflags_version = -1
         self._pflags: dict[int, set[str]] = {}
         self._other_chars: dict[int, tuple[Any, Characteristics]] = {}
@@ -153,9 +163,10 @@ class GameState(ABC):
     # What the rules above supply
 
     @abstractmethod
-    def _apply_layers(self) -> tuple[dict[int, Characteristics], bool]:
-        """Every permanent's characteristics, all continuous effects applied (613), and whether
-        some effect looks at tapped or combat status."""
+    def _apply_layers(self, before: Any, changed: set[int] | None) -> Any:
+        """Every permanent's characteristics, all continuous effects applied (613), and whether some effect
+        looks at tapped or combat status (``.chars``, ``.sensitive``), given the last result and the
+        permanents whose layer inputs changed since (None: not known)."""
 
     @abstractmethod
     def _rule_effects_on_players(self, chars: dict[int, Characteristics]) -> dict[int, set[str]]:
@@ -243,7 +254,8 @@ class GameState(ABC):
         # recompute only when that has changed.
         fp = self._fingerprint(self._bf_status_sensitive)
         if fp != self._bf_fingerprint:
-            self._bf_chars, self._bf_status_sensitive = self._apply_layers()
+            self._bf_layered = self._apply_layers(self._bf_layered, _changed(self._bf_fingerprint, fp))
+            self._bf_chars, self._bf_status_sensitive = self._bf_layered.chars, self._bf_layered.sensitive
             self._bf_fingerprint = self._fingerprint(self._bf_status_sensitive)
             self._bf_triggered = None
             self._bf_activated = None
@@ -253,9 +265,9 @@ class GameState(ABC):
         self._bf_version = self.version
 
     def _fingerprint(self, status: bool) -> Any:
-        """What the layers read. Tapped and combat status, the turn and life totals count only if some
-        effect's filter looks at them or some effect has a condition ("as long as it's your turn", "as long as you
-        have the city's blessing")."""
+        """What the layers read: a row for each permanent (its id first), then the rest. Tapped and combat
+        status, the turn and life totals count only if some effect's filter looks at them or some effect has a
+        condition ("as long as it's your turn", "as long as you have the city's blessing")."""
         c = self.combat
         if status:
             objs = tuple((o.id, o.timestamp, o.controller, o.attached_to, o.tapped,
