@@ -224,13 +224,23 @@ def _less_from_permanents(game: "GameState", card: GameObject, player: int) -> i
     """What the player's permanents take off the cost of this spell ("Dinosaur spells you cast cost {1}
     less to cast", 601.2f)."""
     less = 0
-    for oid, c in game.battlefield_chars().items():
+    for oid, c, reducers in game.kept("spells cost less", _cost_reducers):
         if c.controller != player:
             continue
-        for a in c.abilities:
-            if isinstance(a, SpellsCostLess) and object_matches(game, card, a.spells, oid, player):
+        for a in reducers:
+            if object_matches(game, card, a.spells, oid, player):
                 less += a.amount
     return less
+
+
+def _cost_reducers(game: "GameState") -> list[tuple[int, Any, tuple[SpellsCostLess, ...]]]:
+    """The permanents whose abilities make spells cost less, with those abilities."""
+    out = []
+    for oid, c in game.battlefield_chars().items():
+        reducers = tuple(a for a in c.abilities if isinstance(a, SpellsCostLess))
+        if reducers:
+            out.append((oid, c, reducers))
+    return out
 
 
 def divided_damage(effect: Effect, specs: tuple[TargetSpec, ...], x: int) -> tuple[int, int] | None:
@@ -554,22 +564,31 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
         for ci, ab in enumerate(game.chars(card).activated()):
             if ab.zone == "hand" and (mana or not ab.is_mana) and activatable(game, card, ci, player, ab):
                 yield Option({"action": "activate", "source": card.id, "ability": ci}, f"{card.name}: {ab.text}")
-    for obj, c, other in game.activated_sources():
+    for obj, c, other, rows in game.kept("activations", _activations):
         if c.controller != player or not (mana or other):
             continue
-        for i, ab in enumerate(c.activated()):
+        for i, ab, tap_for_mana, label in rows:
             if ab.is_mana and (not mana or ab.cost.tap and obj.tapped):
                 continue
-            if ab.is_mana and ab.cost.tap and simple_mana_ability(ab) is not None:
+            if tap_for_mana:
                 # "{T}: Add ...": legal unless a creature's summoning sickness stops it (302.6).
                 if "Creature" in c.types and game.summoning_sick(obj) and Trait.HASTE not in chars_traits(c):
                     continue
-                yield Option({"action": "activate", "source": obj.id, "ability": i},
-                             f"{obj.name}: {ab.text}" if ab.text else f"Activate {obj.name}")
+                yield Option({"action": "activate", "source": obj.id, "ability": i}, label)
                 continue
             if activatable(game, obj, i, player, ab):
-                label = f"{obj.name}: {ab.text}" if ab.text else f"Activate {obj.name}"
                 yield Option({"action": "activate", "source": obj.id, "ability": i}, label)
+
+
+def _activations(game: "GameState") -> list[tuple[GameObject, Any, bool, list[tuple[int, Any, bool, str]]]]:
+    """The permanents with activated abilities (``activated_sources``), each ability with whether it is a
+    plain "{T}: Add ..." and its label."""
+    out = []
+    for obj, c, other in game.activated_sources():
+        rows = [(i, ab, bool(ab.is_mana and ab.cost.tap and simple_mana_ability(ab) is not None),
+                 f"{obj.name}: {ab.text}" if ab.text else f"Activate {obj.name}") for i, ab in enumerate(c.activated())]
+        out.append((obj, c, other, rows))
+    return out
 
 
 def castable_cards(game: "GameState", p: Any) -> list[GameObject]:
