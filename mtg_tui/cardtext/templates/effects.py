@@ -111,6 +111,14 @@ class Effects(Templates):
         self._targets_only_if(condition, first, len(self.scope.targets), True)
         return [I.Conditional(condition, tuple(body))]
 
+    @top_down
+    def unless_sentence(self, tree: Tree) -> list[Any]:
+        """"[Effect] unless [condition]": the effect happens only if the condition doesn't hold as it gets
+        there (608.2c)."""
+        body = self._clauses_of(tree, None)
+        condition = self.transform(tree.children[-1])
+        return [I.Conditional(replace(condition, negated=not condition.negated), tuple(body))]
+
     def _condition_of(self, sentence: Tree) -> Any:
         """A sentence's leading "if [condition]". One about how this object was cast ("if this spell was
         kicked") names the object itself: "it" after it means this object."""
