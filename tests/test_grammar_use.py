@@ -65,9 +65,8 @@ NOT_YET_PLAYED = frozenset({
     "post_named", "post_no_counters", "post_not_type",
     "post_power_ge", "post_target_opponent_controls", "post_target_player_controls",
     "post_total_pt_le", "post_toughness_ge", "post_toughness_le", "post_without_keyword",
-    "post_you_own", "post_your_hand",
-    # amounts.py
-    "ae_count", "ae_dealt_this_way", "ae_graveyard_size", "ae_greatest_power", "ae_hand_size",
+    "post_you_own", # amounts.py
+    "ae_dealt_this_way", "ae_graveyard_size", "ae_greatest_power", "ae_hand_size",
     "ae_its_toughness", "ae_life_total", "ae_self_power", "ae_that_much", "ae_x",
     "cond_life_at_least", "cond_opp_controls", "cond_tapped",
     "cond_two_or_fewer_other_lands", "cond_two_other_lands", "cond_you_control_either",

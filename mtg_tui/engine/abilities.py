@@ -157,6 +157,7 @@ class Trigger(Immutable):
     attached: bool = False        # the event's object is the one this Aura/Equipment is attached to
     count: int = 0                # "attack with N or more creatures": at least this many of them
     counter: str = ""             # "counters": the kind of counter put on the object
+    alone: bool = False           # "attacks": only if it was the only creature declared as an attacker (506.5)
     chapter: int = 0              # "chapter": a Saga's chapter number (714.2b)
 
 

@@ -186,7 +186,8 @@ def declare_attackers(game: "GameState") -> Gen:
         desc = ", ".join(f"{game.describe(a)} -> {game.describe(dfd)}" for a, dfd in pairs)
         game.log_event(f"{game.players[game.active].name} attacks: {desc}.", ("508.1",),
                        tuple(a for a, _ in pairs), player=game.active, kind="combat")
-        game.emit([Event("attacks", attacker=a, defender=dfd, player=game.active) for a, dfd in pairs] +
+        game.emit([Event("attacks", attacker=a, defender=dfd, player=game.active, alone=len(pairs) == 1)
+                   for a, dfd in pairs] +
                   [Event("attack_with", attackers=tuple(a for a, _ in pairs), player=game.active)])
     else:
         game.log_event(f"{game.players[game.active].name} declares no attackers.", ("508.1",),

@@ -130,7 +130,7 @@ def _holds(game: "GameState", cond: Condition, you: int, me: GameObject | None, 
         return game.active == you
     if kind == "attacked_this_turn":
         return attacked_this_turn(game, you)
-    if kind == "counters_at_least":
+    if kind == "counters_at_least":   # "as long as ~ has a +1/+1 counter on it": this object
         return me is not None and me.counters.get(cond.what, 0) >= cond.count
     if kind == "citys_blessing":
         return game.players[you].citys_blessing   # a designation, kept once gained (702.130c)

@@ -828,6 +828,28 @@ class RemoveCounters(Instruction):
 
 
 @dataclass(frozen=True)
+class WinGame(Instruction):
+    """"You win the game" (104.2b): every other player still in the game loses it, and the game is over
+    (104.2a). A player with "can't win the game" doesn't win, and nothing happens."""
+
+    who: Ref
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        for p in ctx.players(self.who):
+            if p.lost or game.over:
+                continue
+            if "cant_win" in game.player_flags(p.index):
+                game.log_event(f"{p.name} can't win the game, so {ctx.source_name} does nothing.", ("104.2b",),
+                               player=p.index)
+                continue
+            game.log_event(f"{ctx.source_name}: {p.name} wins the game.", ("104.2b",), player=p.index)
+            game.lose([o for o in game.players if o.index != p.index and not o.lost],
+                      f"{p.name} won the game ({ctx.source_name})")
+        yield from ()
+
+
+@dataclass(frozen=True)
 class Fight(Instruction):
     """Two creatures fight: each deals damage equal to its power to the other (701.12)."""
 

@@ -153,7 +153,7 @@ def matches(game: "GameState", trig: Trigger, ev: Event, src: Any, you: int) -> 
     if kind == "dealt_damage":
         return ev.kind == "damage" and not ev.to_player and ev.recipient == sid
     if kind == "attacks":
-        if ev.kind != "attacks":
+        if ev.kind != "attacks" or (trig.alone and not ev.get("alone")):
             return False
         if trig.self_only:
             return ev.attacker == sid

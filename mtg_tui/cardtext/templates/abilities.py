@@ -202,7 +202,8 @@ class AbilityForms(Templates):
         with self.reading(Scope(self.card_name, "static")):
             cond = self.transform(condition)
         # "As long as ~ is attacking, it gets +2/+0": "it" is the permanent the condition names.
-        return self.static_ability(body, cond, SelfRef() if cond.kind.startswith("self_") else None)
+        names_self = cond.kind.startswith("self_") or isinstance(cond.ref, SelfRef)
+        return self.static_ability(body, cond, SelfRef() if names_self else None)
 
     @top_down
     def plain(self, tree: Tree) -> list[Any]:

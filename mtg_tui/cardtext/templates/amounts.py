@@ -134,6 +134,14 @@ class Amounts(Templates):
         fits (601.2f: the total cost is worked out once the targets are chosen)."""
         return Condition("targets", flt)
 
+    def cond_has_counters(self, ref: Ref, n: Token, kind: Token) -> Condition:
+        """"~ has twenty or more growth counters on it", "that creature has three or more +1/+1 counters on it"."""
+        return self.cond_counters_at_least(n, kind, ref)
+
+    def cond_has_counter(self, ref: Ref, _article: Token, kind: Token) -> Condition:
+        """"~ has a +1/+1 counter on it": one or more."""
+        return self.cond_counters_at_least(Token("NUMBER", "1"), kind, ref)
+
     def cond_citys_blessing(self) -> Condition:
         return Condition("citys_blessing")
 

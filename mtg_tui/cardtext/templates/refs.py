@@ -21,6 +21,9 @@ from .base import Templates, const, find, top_down, words_of
 # "any target" (115.4): a creature, player, planeswalker or battle.
 _ANY_TARGET_TYPES = ("Creature", "Planeswalker", "Battle")
 
+# The object an event is about, by the event's kind (engine/events.py), for "it" and "that creature".
+_EVENT_OBJECT = {"attacks": "attacker", "blocks": "blocker"}
+
 
 class Refs(Templates):
     # -- players --------------------------------------------------------------
@@ -78,7 +81,17 @@ class Refs(Templates):
     def or_it(self) -> Ref:
         if self.scope.it_means_self:   # named by the sentence's condition; "that creature" still means the last one
             return SelfRef()
+        if self.scope.last_obj is None and self._event_object() is not None:
+            return self._named(self._event_object())
         return self._named(self.scope.last_obj or SelfRef())
+
+    def _event_object(self) -> Ref | None:
+        """What "it" means first in a triggered ability whose event is about some object other than its
+        source ("Whenever a creature you control attacks alone, it gets ..."): that object (603.2)."""
+        trigger = self.scope.trigger
+        if trigger is None or trigger.self_only or trigger.subject is None or trigger.event not in _EVENT_OBJECT:
+            return None
+        return EventRef(_EVENT_OBJECT[trigger.event])
 
     def or_they(self) -> Ref:
         return self._named(self.scope.last_obj or SelfRef())
@@ -86,7 +99,7 @@ class Refs(Templates):
     def or_that(self, _noun: Any) -> Ref:
         """"That creature": the one named before, else the object of the triggering event."""
         if self.scope.last_obj is None and self.scope.trigger is not None:
-            return self._named(EventRef("obj"))
+            return self._named(self._event_object() or EventRef("obj"))
         return self._named(self.scope.last_obj or SelfRef())
 
     def or_target(self, ref: Ref) -> Ref:

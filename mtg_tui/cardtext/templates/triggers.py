@@ -74,6 +74,11 @@ class Triggers(Templates):
     def t_attacks(self, subject: Subject) -> Trigger:
         return Trigger("attacks", **subject)
 
+    def t_attacks_alone(self, subject: Subject) -> Trigger:
+        """"Whenever a creature you control attacks alone": it was the only creature declared as an attacker
+        (506.5)."""
+        return Trigger("attacks", alone=True, **subject)
+
     def t_blocks(self, subject: Subject) -> Trigger:
         return Trigger("blocks", **subject)
 

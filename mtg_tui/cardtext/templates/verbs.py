@@ -16,8 +16,8 @@ from lark import Token
 from ...engine import instructions as I
 from ...engine.abilities import LayerOp
 from ...engine.refs import (AllRef, Amount, AttachedRef, Const, ControllerOfRef, CountersOn, CountOf,
-                            DefendingPlayerRef, EachPlayerRef, ObjectFilter, OwnerOfRef, PlayerFilter, Product, Ref,
-                            RememberedRef, SelfRef, TargetRef, TargetSpec, YouRef)
+                            DefendingPlayerRef, EachPlayerRef, EventAmount, ObjectFilter, OwnerOfRef, PlayerFilter,
+                            Product, Ref, RememberedRef, SelfRef, TargetRef, TargetSpec, YouRef)
 from ..errors import TextError
 from .base import Templates, TypeWords, Verb, mana, signed_pt
 from .tokens import TokenSpec
@@ -245,6 +245,19 @@ class Verbs(Templates):
     def vp_put_battlefield(self, what: Ref, *mods: str) -> Verb:
         return Verb(act=lambda s, d: [I.PutOntoBattlefield(what, "tapped" in mods, under_you="under" in mods)])
 
+    def vp_put_chosen_battlefield(self, counted: tuple[int, ObjectFilter], *mods: str) -> Verb:
+        """"Put a land card from your hand onto the battlefield": the player chooses the card as the effect
+        gets there (not a target), and it is put onto the battlefield under their control; a land put there
+        this way isn't played (305.4)."""
+        n, flt = counted
+        if flt.zone not in ("hand", "graveyard") or flt.owner != "you":
+            raise TextError("only cards from your hand or graveyard can be put onto the battlefield this way",
+                            "onto the battlefield")
+        key = self.scope.new_key("chosen")
+        self.scope.last_obj = RememberedRef(key)
+        return Verb(act=lambda s, d: [I.ChooseCard(player_of(s), player_of(s), flt.zone, flt, Const(n), key),
+                                      I.PutOntoBattlefield(RememberedRef(key), "tapped" in mods, under_you=True)])
+
     def tapped_mod(self) -> str:
         return "tapped"
 
@@ -310,6 +323,13 @@ class Verbs(Templates):
     def vp_put_counters(self, counters: tuple[int, str], what: Ref) -> Verb:
         n, kind = counters
         return Verb(act=lambda s, d: [I.PutCounters(what, kind, Const(n))])
+
+    def vp_put_that_many_counters(self, kind: Token, what: Ref) -> Verb:
+        """"Whenever one or more +1/+1 counters are put on a creature you control, put that many growth
+        counters on ~": as many as the triggering event put (122.6)."""
+        if self.scope.trigger is None or self.scope.trigger.event != "counters":
+            raise TextError("\"that many\" counters are read only after counters were put", "that many")
+        return Verb(act=lambda s, d: [I.PutCounters(what, str(kind), EventAmount("amount"))])
 
     def vp_remove_counters(self, counters: tuple[int, str], what: Ref) -> Verb:
         n, kind = counters
@@ -535,6 +555,10 @@ class Verbs(Templates):
 
     def vp_cant_lose(self) -> Verb:
         return no_reading()
+
+    def vp_win_game(self) -> Verb:
+        """"You win the game" (104.2b)."""
+        return Verb(act=lambda s, d: [I.WinGame(s)])
 
     def vp_cant_win(self) -> Verb:
         return no_reading()
