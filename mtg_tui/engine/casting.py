@@ -736,20 +736,27 @@ def _validate_cast(game: "GameState", player: int, ans: dict[str, Any]) -> dict[
                 raise IllegalAnswer(f"{card.name} has no legal targets (601.2c)")
             return out
     out["targets"] = check_choice(game, specs, spread_targets(out["targets"], specs), player, card, card.id)
-    div = divided_damage(effect, specs, x or 0)
-    if div is not None:
-        picks = out["targets"][div[0]]
-        if ans.get("divide") is not None:
-            out["divide"] = division(picks, div[1], ans.get("divide"))
-        elif len(picks) == 1:
-            out["divide"] = {str(picks[0]): div[1]}
-    elif out["divide"] is not None:
-        raise IllegalAnswer(f"{card.name} doesn't divide damage among its targets")
+    _check_division(effect, specs, x or 0, out, ans.get("divide"), card.name)
     if out["pay"] is None:
         return out
     cost = total_cost(game, card, player, x or 0, costs, out["targets"])
     plan_payment(game, player, cost, out["pay"], _avoid(out["targets"]), card.id)
     return out
+
+
+def _check_division(effect: Effect, specs: tuple[TargetSpec, ...], x: int, out: dict[str, Any], answer: Any,
+                    name: str) -> None:
+    """How damage is divided among the targets, announced with them (601.2d, 602.2b): one target takes it
+    all; several need the division."""
+    div = divided_damage(effect, specs, x)
+    if div is not None:
+        picks = out["targets"][div[0]]
+        if answer is not None:
+            out["divide"] = division(picks, div[1], answer)
+        elif len(picks) == 1:
+            out["divide"] = {str(picks[0]): div[1]}
+    elif answer is not None:
+        raise IllegalAnswer(f"{name} doesn't divide damage among its targets")
 
 
 def _check_x(game: "GameState", player: int, x: Any, cost_with: Any) -> None:
@@ -790,7 +797,8 @@ def _validate_activate(game: "GameState", player: int, ans: dict[str, Any]) -> d
         raise IllegalAnswer(why)
     ab = activated_abilities(game, obj)[index]
     out = {"action": "activate", "source": obj.id, "ability": index, "mode": ans.get("mode"),
-           "targets": ans.get("targets"), "x": ans.get("x"), "pay": ans.get("pay"), "color": ans.get("color")}
+           "targets": ans.get("targets"), "x": ans.get("x"), "pay": ans.get("pay"), "color": ans.get("color"),
+           "divide": ans.get("divide")}
     for kind in ("sacrifice", "discard", "tap"):
         if cost_picks_needed(ab.cost, kind):
             if ans.get(kind) is not None:
@@ -836,6 +844,7 @@ def _validate_activate(game: "GameState", player: int, ans: dict[str, Any]) -> d
                 raise IllegalAnswer(f"{obj.name}'s ability has no legal targets")
             return out
     out["targets"] = check_choice(game, specs, spread_targets(out["targets"], specs), player, obj, obj.id)
+    _check_division(effect, specs, out["x"] or 0, out, ans.get("divide"), f"{obj.name}'s ability")
     if out["pay"] is None:
         return out
     if ab.cost.has_mana:
@@ -941,7 +950,7 @@ def _missing(game: "GameState", player: int, action: dict[str, Any]) -> tuple[st
         d = targets_decision(game, player, specs, source, source.id, f"{name}: choose targets", effect)
         d.legal = lambda ans: _validated(game, player, action, "targets", ans)
         return "targets", d
-    if kind == "cast" and action.get("divide") is None:
+    if action.get("divide") is None:
         div = divided_damage(effect, specs, action.get("x") or 0)
         if div is not None:
             picks = (action.get("targets") or [])[div[0]] if action.get("targets") else []
@@ -1149,6 +1158,8 @@ def activate_ability(game: "GameState", player: int, action: dict[str, Any]) -> 
     sa.mode = mode
     sa.x = x
     sa.ability_index = index
+    if action.get("divide"):
+        sa.chosen["divide"] = dict(action["divide"])
     sa.timestamp = game.new_timestamp()
     game.stack.append(sa)
     game.objects[sa.id] = sa

@@ -83,7 +83,10 @@ class Verbs(Templates):
         return Verb(act=lambda s, d: [I.DealDamage(s, Product(per, CountOf(each)), tuple(recipients))])
 
     def vp_damage_divided(self, amount: Amount, among_tok: Token) -> Verb:
-        """Damage divided among targets as its controller chooses (601.2d)."""
+        """Damage divided among targets as its controller chooses (601.2d): announced as a spell is cast or an
+        ability activated (602.2b); a triggered ability's division as it is put on the stack isn't asked."""
+        if self.scope.kind == "triggered":
+            raise TextError("dividing damage in a triggered ability isn't supported yet", "divided")
         among = str(among_tok)
         hi = {"one or two": 2, "one, two, or three": 3}.get(among.split(" target")[0].replace(" targets", ""), 0)
         if hi == 0:
