@@ -164,7 +164,7 @@ class Policy(DecisionHandler[Any]):
     yes_no = _by(choices.may)
     scry = _by(choices.scry)
     search = _by(choices.search)
-    choose_sacrifice = sacrifice_cost = _by(choices.least_valuable)
+    choose_sacrifice = sacrifice_cost = counter_cost = _by(choices.least_valuable)
     tap_cost = _by(choices.tap_for_cost)
     choose_legend = _by(choices.legend)
     choose_cards = _by(choices.pick_cards)
@@ -237,7 +237,8 @@ class SafeAnswer(DecisionHandler[Any]):
         return d.option_values()[: d.min]
 
     choose_cards = choose_sacrifice = choose_legend = scry = surveil = search = choose_replacement = _fewest
-    prevention_order = sacrifice_cost = discard_cost = discard = bottom = choose_costs = _fewest
+    prevention_order = sacrifice_cost = discard_cost = counter_cost = discard = bottom = choose_costs = \
+        _fewest
 
     def tap_cost(self, d: TapCost) -> Any:
         return d.fewest(d.option_values())

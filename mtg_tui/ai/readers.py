@@ -726,6 +726,7 @@ FLAGS: dict[str, float] = {
     "max_one_blocker": 0.5,
     "cant_be_blocked": 2.0,
     "cant_be_blocked_by": 0.5,
+    "can_be_blocked_only_by": 1.5,
     "cant_activate": -1.0,
     "doesnt_untap": NO_UNTAP,
     "cant_be_countered": 0.5,

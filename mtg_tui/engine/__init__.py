@@ -38,7 +38,7 @@ from .decisions import (CANCEL, AssignDamage, Bottom, ChooseCards, ChooseColor, 
                         ChooseReplacement, ChooseSacrifice, ChooseX, DamageOrder, Decision, DeclareAttackers,
                         DeclareBlockers, Discard, DiscardCost, Divide, IllegalAnswer, Mulligan, Option, OrderCards,
                         OrderTriggers, Pay, PreventionOrder, Priority, SacrificeCost, Scry, Search, Surveil, TapCost,
-                        Targets, YesNo, activate, cast, decision_types, pass_priority, play_land)
+                        Targets, YesNo, CounterCost, activate, cast, decision_types, pass_priority, play_land)
 from .dispatch import DecisionHandler, dispatch
 from .game import Game
 from .record import Record, RecordError, fork, replay
@@ -53,7 +53,7 @@ __all__ = [
     "Priority", "DeclareAttackers", "DeclareBlockers", "DamageOrder", "AssignDamage", "OrderTriggers", "Targets",
     "ChooseMode", "ChooseX", "ChooseColor", "ChooseCreatureType", "YesNo", "ChooseCards", "ChooseSacrifice", "ChooseLegend", "Scry",
     "Surveil", "Search", "OrderCards", "ChooseReplacement", "PreventionOrder", "SacrificeCost", "DiscardCost",
-    "TapCost", "Divide", "Discard", "Mulligan", "Bottom", "Pay", "ChooseCosts",
+    "TapCost", "CounterCost", "Divide", "Discard", "Mulligan", "Bottom", "Pay", "ChooseCosts",
     "pass_priority", "play_land", "cast", "activate",
 ]
 

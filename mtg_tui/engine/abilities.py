@@ -91,6 +91,8 @@ class Cost(Immutable):
     discard_self: bool = False        # cycling: "Discard this card"
     tap_others: tuple[tuple[int, ObjectFilter], ...] = ()   # "Tap two untapped Merfolk you control"
     tap_power: int | None = None      # crew: tap untapped creatures you control with total power N or more
+    # "Remove a +1/+1 counter from a creature you control": one counter of the filter's with_counter kind each
+    counter_from: tuple[tuple[int, ObjectFilter], ...] = ()
     text: str = ""
 
     @property

@@ -21,7 +21,7 @@ from .costs import (activated_abilities, check_cost_picks, check_other_costs, ch
                     cost_picks_needed, creature_power, execute_payment, find_auto_payment, mana_sources,
                     only_tap_picks, pay_other_costs, payment_units, plan_payment, simple_mana_ability, tap_choices)
 from .decisions import (CANCEL, ChooseColor, ChooseCosts, ChooseMode, ChooseX, Decision, DiscardCost, Divide,
-                        IllegalAnswer, Option, Pay, Priority, SacrificeCost, TapCost, division)
+                        IllegalAnswer, Option, Pay, Priority, SacrificeCost, TapCost, division, CounterCost)
 from .events import Event
 from .instructions import DealDamage, nested_instructions
 from .keywords import Trait, entry, has_trait, keywords_in
@@ -472,6 +472,10 @@ def _only_way(game: "GameState", obj: GameObject, cost: Any, player: int, kind: 
     return picks
 
 
+# The kinds of cost whose objects are picked as the cost is paid (601.2h, 602.2b), by their key in an action.
+COST_PICKS = ("sacrifice", "discard", "tap", "counter")
+
+
 def _self_cost(ab: ActivatedAbility, obj: GameObject, action: dict[str, Any] | None = None) -> set[int]:
     """The source itself, when its cost taps or sacrifices it, and the permanents chosen to tap for it: they
     can't also make mana for that cost."""
@@ -799,7 +803,7 @@ def _validate_activate(game: "GameState", player: int, ans: dict[str, Any]) -> d
     out = {"action": "activate", "source": obj.id, "ability": index, "mode": ans.get("mode"),
            "targets": ans.get("targets"), "x": ans.get("x"), "pay": ans.get("pay"), "color": ans.get("color"),
            "divide": ans.get("divide")}
-    for kind in ("sacrifice", "discard", "tap"):
+    for kind in COST_PICKS:
         if cost_picks_needed(ab.cost, kind):
             if ans.get(kind) is not None:
                 out[kind] = check_cost_picks(game, obj, ab.cost, player, kind, ans.get(kind))
@@ -905,7 +909,7 @@ def _missing(game: "GameState", player: int, action: dict[str, Any]) -> tuple[st
     else:
         obj = game.objects[action["source"]]
         ab = activated_abilities(game, obj)[action["ability"]]
-        for kind in ("sacrifice", "discard", "tap"):
+        for kind in COST_PICKS:
             if cost_picks_needed(ab.cost, kind) and action.get(kind) is None:
                 return kind, _cost_pick_decision(game, player, obj, ab.cost, kind)
         if ab.cost.tap_power is not None and action.get("tap_creatures") is None:
@@ -1004,7 +1008,7 @@ def _cost_pick_decision(game: "GameState", player: int, obj: GameObject, cost: A
         for o in cost_choices(game, obj, player, kind, flt, cost.tap):
             if o not in options:
                 options.append(o)
-    ask = {"sacrifice": SacrificeCost, "discard": DiscardCost, "tap": TapCost}[kind]
+    ask = {"sacrifice": SacrificeCost, "discard": DiscardCost, "tap": TapCost, "counter": CounterCost}[kind]
     return ask(player=player, prompt=f"{obj.name}: choose what to {kind} to pay the cost",
                options=[Option(o.id, o.name) for o in options], min=total, max=total,
                legal=lambda picks: check_cost_picks(game, obj, cost, player, kind, picks))
@@ -1141,7 +1145,7 @@ def activate_ability(game: "GameState", player: int, action: dict[str, Any]) -> 
         obj.chosen["loyalty_turn"] = game.turn
     if ab.once_per_turn:
         obj.chosen[f"activated_{index}"] = game.turn
-    chosen = {k: action[k] for k in ("sacrifice", "discard", "tap", "tap_creatures") if action.get(k)}
+    chosen = {k: action[k] for k in COST_PICKS + ("tap_creatures",) if action.get(k)}
     if ab.is_mana:
         if ab.cost.has_mana:
             execute_payment(game, player, ab.cost.mana, plan)

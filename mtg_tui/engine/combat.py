@@ -225,6 +225,9 @@ def block_restriction(game: "GameState", blocker: GameObject, att: GameObject) -
     for flt in ac.flags.get("cant_be_blocked_by", []):
         if object_matches(game, blocker, flt, None, c.controller):
             return f"{att.name} can't be blocked by {blocker.name}"
+    for flt in ac.flags.get("can_be_blocked_only_by", []):
+        if not object_matches(game, blocker, flt, None, c.controller):
+            return f"{att.name} can't be blocked except by {flt.describe()}s"
     for flt in c.flags.get("can_block_only", []):
         if not object_matches(game, att, flt, None, c.controller):
             return f"{blocker.name} can block only {flt.describe()}s"

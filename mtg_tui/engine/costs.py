@@ -34,7 +34,7 @@ def simple_mana_ability(ab: Any) -> tuple[tuple[str, ...], ...] | None:
         return None
     c = ab.cost
     if not c.tap or c.has_mana or c.sacrifice_self or c.sacrifice or c.pay_life or c.discard or \
-            c.remove_counters or c.untap or c.loyalty is not None or c.tap_others:
+            c.remove_counters or c.untap or c.loyalty is not None or c.tap_others or c.counter_from:
         return None
     ins = ab.effect.instructions
     if len(ins) != 1 or not isinstance(ins[0], AddMana):
@@ -252,6 +252,9 @@ def check_other_costs(game: "GameState", obj: GameObject | None, cost: Cost, pla
         if most < cost.tap_power:
             return (f"your untapped creatures have total power {most}; tapping creatures with total power "
                     f"{cost.tap_power} or more is needed (702.121a)")
+    for n, flt in cost.counter_from:
+        if len(cost_choices(game, obj, player, "counter", flt)) < n:
+            return f"you don't control {flt.describe()} with a {flt.with_counter} counter to remove"
     return None
 
 
@@ -308,8 +311,10 @@ def cost_choices(game: "GameState", obj: GameObject | None, player: int, kind: s
 
 
 def cost_picks_needed(cost: Cost, kind: str) -> tuple[tuple[int, Any], ...]:
-    """The picks a kind of cost needs ("sacrifice", "discard", "tap"): (how many, of what) each."""
-    return {"sacrifice": cost.sacrifice, "discard": cost.discard, "tap": cost.tap_others}[kind]
+    """The picks a kind of cost needs ("sacrifice", "discard", "tap", "counter": permanents to remove a counter
+    from): (how many, of what) each."""
+    return {"sacrifice": cost.sacrifice, "discard": cost.discard, "tap": cost.tap_others,
+            "counter": cost.counter_from}[kind]
 
 
 def check_cost_picks(game: "GameState", obj: GameObject | None, cost: Cost, player: int, kind: str,
@@ -360,6 +365,10 @@ def pay_other_costs(game: "GameState", obj: GameObject | None, cost: Cost, playe
     for n, kind in cost.remove_counters:
         if obj is not None:
             actions.remove_counters(game, obj, kind, n)
+    for oid in chosen.get("counter", []):
+        kinds = [f.with_counter for _, f in cost.counter_from if f.with_counter]
+        if oid in game.objects and kinds:
+            actions.remove_counters(game, game.objects[oid], kinds[0], 1)
     if cost.sacrifice:
         picks = [game.objects[i] for i in chosen.get("sacrifice", []) if i in game.objects]
         yield from actions.sacrifice_asking(game, picks)

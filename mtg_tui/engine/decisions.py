@@ -574,6 +574,14 @@ class TapCost(Pick):
 
 
 @decision_type
+class CounterCost(Pick):
+    """Choose the permanent to remove a counter from to pay a cost ("Remove a +1/+1 counter from a creature you
+    control": 118, 602.2b)."""
+
+    subkind = "counter_cost"
+
+
+@decision_type
 class DiscardCost(Pick):
     """Choose the cards to discard to pay a cost (118, 601.2h)."""
 

@@ -19,7 +19,7 @@ from .decisions import (AssignDamage, Bottom, ChooseCards, ChooseColor, ChooseCo
                         ChooseMode, ChooseReplacement,
                         ChooseSacrifice, ChooseX, DamageOrder, Decision, DeclareAttackers, DeclareBlockers, Discard,
                         DiscardCost, Divide, Mulligan, OrderCards, OrderTriggers, Pay, PreventionOrder, Priority,
-                        SacrificeCost, Scry, Search, Surveil, TapCost, Targets, YesNo)
+                        SacrificeCost, Scry, Search, Surveil, TapCost, Targets, YesNo, CounterCost)
 
 T = TypeVar("T")
 
@@ -102,6 +102,9 @@ class DecisionHandler(ABC, Generic[T]):
 
     @abstractmethod
     def tap_cost(self, d: TapCost) -> T: ...
+
+    @abstractmethod
+    def counter_cost(self, d: CounterCost) -> T: ...
 
     @abstractmethod
     def divide(self, d: Divide) -> T: ...

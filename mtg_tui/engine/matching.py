@@ -104,6 +104,8 @@ def object_matches(game: "GameState", obj: GameObject | LKI, flt: ObjectFilter, 
     if flt.blocking is not None:
         if (game.combat is not None and obj.id in game.combat.blockers) != flt.blocking:
             return False
+    if flt.in_combat_with and not _in_combat_with(game, obj.id, source_id, flt.in_combat_with):
+        return False
     if flt.name is not None and chars.name != flt.name:
         return False
     if flt.no_counters and getattr(obj, "counters", None):
@@ -147,3 +149,13 @@ def player_matches(pf: PlayerFilter, player: Player, you: int) -> bool:
     if pf.who == "opponent":
         return player.index != you
     return False
+
+
+def _in_combat_with(game: "GameState", oid: int, source_id: int | None, how: str) -> bool:
+    """Is the object blocking the source ("blocking it"), or, with ``how`` "either", blocked by it (509.1h)?"""
+    combat = game.combat
+    if combat is None or source_id is None:
+        return False
+    if source_id in combat.blockers.get(oid, ()):
+        return True
+    return how == "either" and oid in combat.blockers.get(source_id, ())

@@ -72,6 +72,7 @@ class ObjectFilter(Immutable):
     controller_ref: Any = None               # "... target player controls": checked where the reference is known
     no_counters: bool = False
     with_counter: str | None = None          # "with a +1/+1 counter on it": at least one of that kind
+    in_combat_with: str = ""                 # the source: "blocking" it, or "either" blocking or blocked by it
     chosen_color: bool = False               # "of the chosen color": the source's choice (614.12)
     chosen_type: bool = False                # "of the chosen type": the source's chosen creature type (614.12)
 

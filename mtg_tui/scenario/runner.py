@@ -559,8 +559,8 @@ class Implicit(DecisionHandler[Any]):
     damage_order = assign_damage = order_triggers = targets = choose_mode = choose_x = choose_color = \
         choose_creature_type = _scripted
     yes_no = choose_cards = choose_sacrifice = choose_legend = scry = surveil = search = order_cards = _scripted
-    choose_replacement = prevention_order = sacrifice_cost = discard_cost = tap_cost = divide = discard = mulligan = \
-        _scripted
+    choose_replacement = prevention_order = sacrifice_cost = discard_cost = tap_cost = counter_cost = divide = \
+        discard = mulligan = _scripted
     choose_costs = _scripted
 
 
@@ -627,7 +627,7 @@ class Scripted(DecisionHandler[Any]):
         return out
 
     choose_cards = choose_sacrifice = choose_legend = scry = surveil = search = order_cards = _picks
-    prevention_order = sacrifice_cost = discard_cost = tap_cost = discard = bottom = _picks
+    prevention_order = sacrifice_cost = discard_cost = tap_cost = counter_cost = discard = bottom = _picks
 
     def _not_a_choice(self, d: Decision) -> Any:
         raise ScenarioError(f"step {self.n}: a choose entry doesn't answer {d.kind}", self.n)

@@ -944,7 +944,7 @@ class PromptFor(DecisionHandler[Prompt]):
                           kind=d.subkind or d.kind)
 
     choose_cards = choose_sacrifice = choose_legend = surveil = search = choose_replacement = _pick
-    prevention_order = sacrifice_cost = discard_cost = tap_cost = _pick
+    prevention_order = sacrifice_cost = discard_cost = tap_cost = counter_cost = _pick
 
 
 def distinct_actions(snap: Snapshot, opts: list[Any]) -> list[Any]:

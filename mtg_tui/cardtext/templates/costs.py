@@ -17,7 +17,7 @@ from .base import Templates, const, const_amount, mana
 # The parts of a Cost that a list of cost items adds up, and how each starts.
 _EMPTY: dict[str, Any] = {"tap": False, "untap": False, "sacrifice_self": False, "sacrifice": (), "discard": (),
                           "pay_life": 0, "remove_counters": (), "discard_self": False, "tap_others": (),
-                          "tap_power": None}
+                          "tap_power": None, "counter_from": ()}
 
 
 class Costs(Templates):
@@ -68,6 +68,14 @@ class Costs(Templates):
 
     def cost_remove_counters(self, counters: tuple[int, str]) -> dict[str, Any]:
         return {"remove_counters": (counters,)}
+
+    def cost_remove_counter_from(self, counters: tuple[int, str], counted: tuple[int, ObjectFilter]) -> dict[str, Any]:
+        """"Remove a +1/+1 counter from a creature you control" (118, 602.2b): the player chooses a permanent
+        of theirs with such a counter as they pay."""
+        (each, kind), (n, flt) = counters, counted
+        if each != 1 or n != 1 or flt.controller != "you":
+            raise TextError("only \"remove a counter from a ... you control\" is supported as a cost", "remove")
+        return {"counter_from": ((1, replace(flt, with_counter=kind)),)}
 
     def cost_exile_self(self) -> dict[str, Any]:
         raise TextError("this kind of cost isn't supported yet (exile self)", "cost_exile_self")

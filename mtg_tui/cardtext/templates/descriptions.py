@@ -16,7 +16,7 @@ from typing import Any, Callable
 from lark import Token
 
 from ...engine.mana import COLOR_BY_NAME
-from ...engine.refs import Amount, Compare, ObjectFilter, PlayerFilter, TargetSpec
+from ...engine.refs import Amount, Compare, ObjectFilter, PlayerFilter, SelfRef, TargetSpec
 from ..errors import TextError
 from ..parser import singular_of
 from .base import CARD_TYPES, CARD_TYPES_PL, SUPERTYPES, Templates, TypeWords, Word, const, const_amount
@@ -272,7 +272,18 @@ class Descriptions(Templates):
         return {"not_types" if word.kind == "type" else "not_subtypes": [word.value]}
 
     def post_blocking_self(self) -> Mod:
-        raise TextError("\"blocking this creature\" isn't supported yet", "blocking")
+        """"Each creature blocking it": blocking this object (509.1)."""
+        self._it_is_self("blocking")
+        return {"in_combat_with": "blocking"}
+
+    def post_blocking_or_blocked_by_self(self) -> Mod:
+        """"Target creature blocking or blocked by it" (509.1h)."""
+        self._it_is_self("blocking or blocked by")
+        return {"in_combat_with": "either"}
+
+    def _it_is_self(self, words: str) -> None:
+        if self.scope.last_obj is not None and not isinstance(self.scope.last_obj, SelfRef):
+            raise TextError(f"\"{words} it\" about another object than this one isn't supported yet", words)
 
     def post_named(self, _name: Token) -> Mod:
         raise TextError("\"named\" descriptions aren't supported yet", "named")

@@ -527,6 +527,15 @@ class Verbs(Templates):
     def vp_cant_be_blocked_by(self, blockers: ObjectFilter) -> Verb:
         return continuous(flag("cant_be_blocked_by", blockers))
 
+    def vp_blockable_only_by(self, *parts: Any) -> Verb:
+        """"~ can't be blocked this turn except by creatures with defender" (509.1b): a blocker that doesn't fit
+        can't block it; "this turn" inside the phrase is its duration."""
+        blockers: ObjectFilter = parts[-1]
+        ops = (flag("can_be_blocked_only_by", blockers),)
+        inner = parts[0] if len(parts) > 1 else None
+        return Verb(act=lambda s, d: [I.ApplyEffect(objects_of(s), ops, inner or d or "permanent")],
+                    ops=lambda: list(ops))
+
     def vp_can_block_only(self, attackers: ObjectFilter) -> Verb:
         return continuous(flag("can_block_only", attackers))
 
