@@ -160,6 +160,7 @@ class Trigger(Immutable):
     count: int = 0                # "attack with N or more creatures": at least this many of them
     counter: str = ""             # "counters": the kind of counter put on the object
     alone: bool = False           # "attacks": only if it was the only creature declared as an attacker (506.5)
+    in_main: bool = False         # "cast": only a spell cast during its caster's main phase (505.1)
     chapter: int = 0              # "chapter": a Saga's chapter number (714.2b)
 
 

@@ -130,7 +130,7 @@ def matches(game: "GameState", trig: Trigger, ev: Event, src: Any, you: int) -> 
         if ev.kind != "cast" or not _player_ok(trig.player, ev.player, you):
             return False
         spell = game.objects.get(ev.spell_id)
-        if spell is None:
+        if spell is None or (trig.in_main and not spell.chosen.get("cast_in_main")):
             return False
         if trig.spell_filter is not None:
             flt = ObjectFilter(**{**trig.spell_filter.__dict__, "zone": "stack"})

@@ -170,6 +170,13 @@ class Triggers(Templates):
         flt = replace(flt, zone="stack", types=tuple(t for t in flt.types if t != "Spell"))
         return Trigger("cast", player=player, spell_filter=flt)
 
+    def t_cast_in_main(self, player: str, flt: ObjectFilter) -> Trigger:
+        """"Whenever you cast an instant spell during your main phase": cast by its controller while it was
+        their turn's precombat or postcombat main phase (505.1)."""
+        if player != "you":
+            raise TextError("\"during your main phase\" is read only of spells you cast", "during your main phase")
+        return replace(self.t_cast(player, flt), in_main=True)
+
     def spell_desc(self, _article: Any, flt: ObjectFilter) -> ObjectFilter:
         return flt
 
