@@ -130,6 +130,7 @@ class ActivatedAbility(Ability):
     attach: bool = False     # equip: attach the source to the target
     zone: str = "battlefield"   # where it works from (cycling: "hand", 602.2)
     condition: Any = None   # a conditions.Condition: "activate only if ..." (602.5b)
+    cost_less: tuple[int, ObjectFilter] | None = None   # "costs {1} less to activate for each [filter]"
 
 
 @dataclass(frozen=True)

@@ -200,14 +200,34 @@ def total_cost(game: "GameState", card: GameObject, player: int, x: int, costs: 
             if condition_holds(game, a.condition, ctx):
                 less += a.amount
         elif a.per is not None:
-            flt = a.per
-            pool = game.battlefield if flt.zone == "battlefield" else game.zone_list(flt.zone or "graveyard", player)
-            less += a.amount * sum(1 for o in pool if object_matches(game, o, flt, card.id, player))
+            less += a.amount * _count_fits(game, a.per, card.id, player)
+    return _less_generic(cost, less)
+
+
+def _count_fits(game: "GameState", flt: Any, source_id: int, player: int) -> int:
+    """How many objects fit a cost reduction's "for each ..." (on the battlefield, else in the player's zone)."""
+    pool = game.battlefield if flt.zone == "battlefield" else game.zone_list(flt.zone or "graveyard", player)
+    return sum(1 for o in pool if object_matches(game, o, flt, source_id, player))
+
+
+def _less_generic(cost: ManaCost, less: int) -> ManaCost:
+    """A cost reduced by ``less`` generic mana; colored mana isn't reduced (601.2f)."""
+    if not less:
+        return cost
     generic = sum(s.amount for s in cost.symbols if s.kind == "generic")
     rest = tuple(s for s in cost.symbols if s.kind != "generic")
     left = max(0, generic - less)
     syms = ((Symbol("generic", amount=left),) if left or not rest else ()) + rest
     return ManaCost(syms)
+
+
+def activation_mana(game: "GameState", obj: GameObject, ab: ActivatedAbility, player: int) -> ManaCost:
+    """An activated ability's mana cost, less "this ability costs {1} less to activate for each ..." (601.2f,
+    602.2b)."""
+    if ab.cost_less is None:
+        return ab.cost.mana
+    n, flt = ab.cost_less
+    return _less_generic(ab.cost.mana, n * _count_fits(game, flt, obj.id, player))
 
 
 def _targets_fit(game: "GameState", card: GameObject, player: int, flt: Any, targets: Any) -> bool:
@@ -451,7 +471,8 @@ def activatable(game: "GameState", obj: GameObject, index: int, player: int,
         ab = abilities[index]
     if activation_problem(game, obj, index, player, ab):
         return False
-    if ab.cost.has_mana and not can_afford(game, player, ab.cost.mana, set(), exclude=_self_cost(ab, obj)):
+    if ab.cost.has_mana and not can_afford(game, player, activation_mana(game, obj, ab, player), set(),
+                                           exclude=_self_cost(ab, obj)):
         return False
     if ab.is_mana:
         return True
@@ -819,7 +840,7 @@ def _validate_activate(game: "GameState", player: int, ans: dict[str, Any]) -> d
             if auto is not None:
                 out["tap_creatures"] = auto
     if ab.cost.mana.has_x:
-        _check_x(game, player, out["x"], ab.cost.mana.with_x)
+        _check_x(game, player, out["x"], activation_mana(game, obj, ab, player).with_x)
     elif out["x"] not in (None, 0):
         raise IllegalAnswer(f"{obj.name}'s ability has no X in its cost")
     if ab.is_mana:
@@ -831,7 +852,8 @@ def _validate_activate(game: "GameState", player: int, ans: dict[str, Any]) -> d
                 raise IllegalAnswer(f"{obj.name} can't make {color} mana")
             out["color"] = COLOR_NAMES.get(t, "colorless")
         if ab.cost.has_mana and out["pay"] is not None:
-            plan_payment(game, player, ab.cost.mana, out["pay"], set(), exclude=_self_cost(ab, obj, out))
+            plan_payment(game, player, activation_mana(game, obj, ab, player), out["pay"], set(),
+                         exclude=_self_cost(ab, obj, out))
         return out
     effect = ab.effect
     mode: tuple[int, ...] = ()
@@ -852,7 +874,7 @@ def _validate_activate(game: "GameState", player: int, ans: dict[str, Any]) -> d
     if out["pay"] is None:
         return out
     if ab.cost.has_mana:
-        plan_payment(game, player, ab.cost.mana, out["pay"], _avoid(out["targets"]),
+        plan_payment(game, player, activation_mana(game, obj, ab, player), out["pay"], _avoid(out["targets"]),
                      exclude=_self_cost(ab, obj, out))
     return out
 
@@ -924,11 +946,12 @@ def _missing(game: "GameState", player: int, action: dict[str, Any]) -> tuple[st
                                                                 "{%s} %s" % (c, COLOR_NAMES.get(c, "colorless")))
                                                          for c in choices])
             if ab.cost.has_mana and action.get("pay") is None:
-                return "pay", _pay_decision(game, player, ab.cost.mana, set(), None, action,
+                return "pay", _pay_decision(game, player, activation_mana(game, obj, ab, player), set(), None,
+                                            action,
                                             _self_cost(ab, obj, action))
             return None
         effect = ab.effect
-        cost_with = ab.cost.mana.with_x
+        cost_with = activation_mana(game, obj, ab, player).with_x
         has_x = ab.cost.mana.has_x
         source = obj
         name = obj.name
@@ -1138,7 +1161,8 @@ def activate_ability(game: "GameState", player: int, action: dict[str, Any]) -> 
     targets = action.get("targets") or []
     mode = _mode_tuple(ab.effect, action.get("mode")) if ab.effect.is_modal else ()
     x = action.get("x") or 0
-    plan = plan_payment(game, player, ab.cost.mana.with_x(x), action.get("pay") or "auto", _avoid(targets),
+    mana = activation_mana(game, obj, ab, player)
+    plan = plan_payment(game, player, mana.with_x(x), action.get("pay") or "auto", _avoid(targets),
                         exclude=_self_cost(ab, obj, action)) if ab.cost.has_mana else []
     lki = game.lki_of(obj)
     if ab.cost.loyalty is not None:
@@ -1148,7 +1172,7 @@ def activate_ability(game: "GameState", player: int, action: dict[str, Any]) -> 
     chosen = {k: action[k] for k in COST_PICKS + ("tap_creatures",) if action.get(k)}
     if ab.is_mana:
         if ab.cost.has_mana:
-            execute_payment(game, player, ab.cost.mana, plan)
+            execute_payment(game, player, mana, plan)
         yield from pay_other_costs(game, obj, ab.cost, player, chosen)
         game.log_event(f"{game.players[player].name} activates {obj.name}'s mana ability.", ("605.3a",),
                        (obj.id,), player=player, kind="mana")
@@ -1168,7 +1192,7 @@ def activate_ability(game: "GameState", player: int, action: dict[str, Any]) -> 
     game.stack.append(sa)
     game.objects[sa.id] = sa
     if ab.cost.has_mana:
-        execute_payment(game, player, ab.cost.mana, plan)
+        execute_payment(game, player, mana, plan)
     yield from pay_other_costs(game, obj, ab.cost, player, chosen)
     flat = [t for row in sa.targets for t in row]
     text = f"{game.players[player].name} activates {obj.name}'s ability"

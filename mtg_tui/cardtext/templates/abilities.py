@@ -20,7 +20,7 @@ from ...engine.entering import AsEntersChoose
 from ...engine.refs import CountOf, ObjectFilter, SelfRef
 from ..errors import TextError
 from ..parser import subtypes
-from .base import Scope, SpellPart, Templates, Word, find, mana, top_down
+from .base import Scope, SpellPart, Templates, find, mana, top_down
 
 
 class AbilityForms(Templates):
@@ -48,8 +48,10 @@ class AbilityForms(Templates):
         # Discarding the card itself as a cost: the ability works only in its owner's hand (113.6k).
         zone = "hand" if cost.discard_self else "battlefield"
         condition = next((n for n in notes if isinstance(n, Condition)), None)
+        cost_less = next((n for n in notes if isinstance(n, tuple)), None)
         return [ActivatedAbility(cost=cost, effect=effect, is_mana=is_mana, sorcery_speed="sorcery" in notes,
-                                 once_per_turn="once" in notes, attach=attach, zone=zone, condition=condition)]
+                                 once_per_turn="once" in notes, attach=attach, zone=zone, condition=condition,
+                                 cost_less=cost_less)]
 
     @top_down
     def loyalty(self, tree: Tree) -> list[Any]:
@@ -179,12 +181,6 @@ class AbilityForms(Templates):
 
     def spells_desc(self, flt: ObjectFilter) -> ObjectFilter:
         return flt
-
-    def spells_either(self, a: Word, b: Word) -> ObjectFilter:
-        """"Instant and sorcery spells": spells that are either."""
-        words = (a, b)
-        return ObjectFilter(types=tuple(w.value for w in words if w.kind == "type"),
-                            subtypes=tuple(w.value for w in words if w.kind == "subtype"))
 
     @top_down
     def as_long_as(self, tree: Tree) -> list[Any]:

@@ -96,6 +96,14 @@ class Costs(Templates):
 
     # Activation notes (602.5b): read by the activated ability's form.
 
+    def note_cost_less_each(self, tok: Token, flt: ObjectFilter) -> tuple[int, ObjectFilter]:
+        """"This ability costs {1} less to activate for each instant and sorcery card in your graveyard"
+        (601.2f, 602.2b): generic mana only."""
+        amount = mana(tok)
+        if any(s.kind != "generic" for s in amount.symbols):
+            raise TextError("only generic cost reductions are supported", amount.text)
+        return amount.mana_value, flt
+
     def note_sorcery(self) -> str:
         return "sorcery"
 

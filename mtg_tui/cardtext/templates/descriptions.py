@@ -168,6 +168,10 @@ class Descriptions(Templates):
     def type_words_plural(self, *words: Word) -> TypeWords:
         return TypeWords(words)
 
+    def type_words_either(self, *words: Word) -> TypeWords:
+        """"An instant and sorcery card" (a card that is either): "and" joining two card types of one card."""
+        return TypeWords(words)
+
     def type_words_and(self, *words: Word) -> TypeWords:
         return TypeWords(words, all=True)
 

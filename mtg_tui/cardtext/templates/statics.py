@@ -163,5 +163,8 @@ class Statics(Templates):
             flt = self.transform(node.children[0])
             if d in ("or_each_other", "or_all_other"):
                 flt = replace(flt, another=True)
+            if flt.zone != "battlefield":
+                # "Instant and sorcery spells you control have deathtouch": the layers apply to permanents only.
+                raise TextError("a static ability changing spells or cards isn't supported yet", words_of(node))
             return Affected("filter", flt)
         raise TextError("can't tell what this ability applies to", words_of(node))
