@@ -35,10 +35,10 @@ NOT_YET_PLAYED = frozenset({
     "additional_cost", "as_enters_color", "cda_power", "cda_pt", "choose_one_or_more",
     "choose_two", "cost_less_each", "no_max_hand",
     # costs.py
-    "cost_discard", "cost_discard_desc", "cost_discard_self", "cost_exile_self", "cost_remove_counters",
+    "cost_discard", "cost_discard_self", "cost_exile_self", "cost_remove_counters",
     "cost_untap", "note_once",
     # effects.py
-    "at_next_end", "delayed_lead", "delayed_sentence", "no_activate",
+    "delayed_lead", "delayed_sentence", "no_activate",
     "no_activate_except_mana", "otherwise_sentence", "prevent_all", "prevent_all_combat_by", "prevent_all_to",
     "until_eoc", "until_your_next_turn",
     # verbs.py
@@ -57,14 +57,13 @@ NOT_YET_PLAYED = frozenset({
     "pr_its_owner", "rc_attacked", "rc_each_and_opponents", "rc_each_and_players", "recipients",
     "tp_any_other", "tp_desc_or_player", "tp_opponent_or_desc", "tp_up_to_other",
     # descriptions.py
-    "counted_up_to", "noun_permanent", "noun_spell", "noun_token",
+    "counted_up_to", "noun_permanent", "noun_token",
     "pm_blocking", "pm_color_or", "pm_colorless", "pm_monocolored", "pm_multicolored",
     "pm_snow", "pm_token", "post_attacking",
     "post_chosen_color",
     "post_named", "post_no_counters", "post_not_type",
     "post_power_ge", "post_target_opponent_controls", "post_target_player_controls",
-    "post_total_pt_le", "post_toughness_ge", "post_toughness_le", "post_without_keyword",
-    "post_you_own", # amounts.py
+    "post_total_pt_le", "post_toughness_ge", "post_toughness_le",     "post_you_own", # amounts.py
     "ae_dealt_this_way", "ae_graveyard_size", "ae_greatest_power", "ae_hand_size",
     "ae_life_total", "ae_self_power", "ae_that_much", "ae_x",
     "cond_life_at_least", "cond_opp_controls", "cond_tapped",

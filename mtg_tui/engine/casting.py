@@ -347,6 +347,9 @@ def cast_timing_problem(game: "GameState", card: GameObject, player: int) -> str
         return f"{card.name} isn't in your hand"
     if card.owner != player:
         return f"{card.name} isn't yours"
+    why = legendary_spell_problem(game, c, player)
+    if why:
+        return why
     if "Instant" in c.types or has_trait(game, card, Trait.FLASH) or traits(card).flash:
         return None
     if not is_sorcery_timing(game, player):
@@ -354,6 +357,20 @@ def cast_timing_problem(game: "GameState", card: GameObject, player: int) -> str
         return (f"{card.name} is {kind}: it can be cast only in your main phase while the stack is empty "
                 "(307.1, 117.1a)")
     return None
+
+
+def legendary_spell_problem(game: "GameState", c: Any, player: int) -> str | None:
+    """A legendary instant or sorcery is cast only while its caster controls a legendary creature or
+    planeswalker (205.4e)."""
+    kind = next((t for t in ("Instant", "Sorcery") if t in c.types), None)
+    if kind is None or "Legendary" not in c.supertypes:
+        return None
+    for obj in game.permanents(player):
+        pc = game.chars(obj)
+        if "Legendary" in pc.supertypes and ("Creature" in pc.types or "Planeswalker" in pc.types):
+            return None
+    return (f"{c.name} is a legendary {kind.lower()}: it can be cast only while you control a legendary "
+            "creature or planeswalker (205.4e)")
 
 
 def land_problem(game: "GameState", card: GameObject, player: int) -> str | None:

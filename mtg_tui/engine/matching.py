@@ -60,6 +60,8 @@ def object_matches(game: "GameState", obj: GameObject | LKI, flt: ObjectFilter, 
             return False
     if flt.supertypes and not all(s in chars.supertypes for s in flt.supertypes):
         return False
+    if flt.historic and not is_historic(chars):
+        return False
     if flt.not_types and any(t in chars.types for t in flt.not_types):
         return False
     if flt.not_subtypes and any(s in chars.subtypes for s in flt.not_subtypes):
@@ -139,6 +141,11 @@ def _source_stat(game: "GameState", source_id: int | None, stat: str) -> int | N
         return None
     chars = game.chars(src) if isinstance(src, GameObject) else src.chars
     return mana_value_of(src, chars) if stat == "mana value" else getattr(chars, stat)
+
+
+def is_historic(chars: Any) -> bool:
+    """Historic: an artifact, a legendary object or a Saga (700.6)."""
+    return "Artifact" in chars.types or "Legendary" in chars.supertypes or "Saga" in chars.subtypes
 
 
 def player_matches(pf: PlayerFilter, player: Player, you: int) -> bool:

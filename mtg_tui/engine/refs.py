@@ -75,6 +75,7 @@ class ObjectFilter(Immutable):
     in_combat_with: str = ""                 # the source: "blocking" it, or "either" blocking or blocked by it
     chosen_color: bool = False               # "of the chosen color": the source's choice (614.12)
     chosen_type: bool = False                # "of the chosen type": the source's chosen creature type (614.12)
+    historic: bool = False                   # artifact, legendary or Saga (700.6)
 
     def describe(self) -> str:
         if self.any_of:
@@ -90,6 +91,8 @@ class ObjectFilter(Immutable):
         bits += [c for c in self.colors]
         bits += ["non" + t.lower() for t in self.not_types + self.not_subtypes]
         bits += [t.lower() for t in self.supertypes]
+        if self.historic:
+            bits.append("historic")
         kinds = " or ".join(t.lower() for t in (self.subtypes or self.types)) or "permanent"
         bits.append(kinds)
         if self.controller == "you":

@@ -422,8 +422,10 @@ def _put_one(game: "GameState", t: PendingTrigger) -> Gen:
     kw_rule = entry(ab.keyword).cites if ab.keyword else ""   # the keyword the ability stands for (702.107a)
     if ab.trigger.event == CHAPTER:
         kw_rule = "714.2b"   # a chapter symbol stands for a triggered ability
+    word_rules = tuple("700.6" for f in (ab.trigger.subject, ab.trigger.spell_filter) if f is not None
+                       and f.historic)[:1]   # the event's object was historic
     game.log_event(f"{text}: {ab.text}" if ab.text else text + ".",
-                   ("603.2", "603.3") + ((kw_rule,) if kw_rule else ()), (sa.id,) + tuple(flat),
+                   ("603.2", "603.3") + ((kw_rule,) if kw_rule else ()) + word_rules, (sa.id,) + tuple(flat),
                    player=t.controller, kind="trigger",
                    why=f"It triggered because {why}." if why else "")
 

@@ -124,6 +124,10 @@ class Descriptions(Templates):
     def pm_legendary(self) -> Mod:
         return {"supertypes": ["Legendary"]}
 
+    def pm_historic(self) -> Mod:
+        """"historic": artifact, legendary or Saga (700.6)."""
+        return {"historic": True}
+
     def pm_basic(self) -> Mod:
         return {"supertypes": ["Basic"]}
 
