@@ -228,6 +228,81 @@ class DigToHand(Instruction):
 
 
 @dataclass(frozen=True)
+class RevealFromLooked(Instruction):
+    """Reveal up to N of the looked-at cards that fit a description (701.16) and put them into their owner's
+    hand or back on top of the library; the others are "the rest"."""
+
+    filter: ObjectFilter
+    amount: Amount
+    to: str = "hand"          # "hand" | "top"
+    key: str = "looked"
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        cards = [c for c in ctx.remembered.get(self.key, []) if c.zone == "library"]
+        if not cards:
+            return
+        owner = game.players[cards[0].owner]
+        fits = [c for c in cards if object_matches(game, c, self.filter, None, owner.index)]
+        n = min(_amt(ctx, self.amount), len(fits))
+        what = self.filter.describe()
+        if n == 0:
+            game.log_event(f"{owner.name} has no {what} card among them to reveal.", (), player=owner.index)
+            return
+        if n == 1:
+            picks = yield from ctx.pick_cards(owner, fits, 1, prompt=f"Reveal a {what} card")
+        else:
+            ans = yield ChooseCards(player=owner.index, prompt=f"Reveal up to {n} {what} cards",
+                                    options=[Option(c.id, c.name) for c in fits], min=1, max=n)
+            picks = [c for c in fits if c.id in set(ans)]
+        for c in picks:
+            c.revealed = True
+        names = ", ".join(c.name for c in picks)
+        game.log_event(f"{owner.name} reveals {names}.", ("701.16",), tuple(c.id for c in picks), player=owner.index)
+        if self.to == "hand":
+            yield from actions.move_many_asking(game, picks, "hand", log=False)
+            game.log_event(f"{owner.name} puts {names} into their hand.", (), player=owner.index)
+        else:
+            for c in picks:
+                owner.library.remove(c)
+                owner.library.insert(0, c)
+            game.touch()
+            game.log_event(f"{owner.name} puts {names} on top of their library.", (), player=owner.index)
+        ctx.remembered[self.key] = [c for c in ctx.remembered.get(self.key, []) if c not in picks]
+
+
+@dataclass(frozen=True)
+class PutRestOnBottom(Instruction):
+    """Put the rest of the looked-at cards on the bottom of their owner's library: in a random order, or in
+    an order the owner chooses (401.4)."""
+
+    key: str = "looked"
+    random: bool = True
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        rest = [c for c in ctx.remembered.get(self.key, []) if c.zone == "library"]
+        if not rest:
+            return
+        owner = game.players[rest[0].owner]
+        if self.random:
+            game.rng.shuffle(rest)
+        elif len(rest) > 1:
+            order = yield OrderCards(player=owner.index,
+                                     prompt="Put these cards on the bottom of your library, the first one highest",
+                                     options=[Option(c.id, c.name) for c in rest], min=len(rest), max=len(rest))
+            by_id = {c.id: c for c in rest}
+            rest = [by_id[cid] for cid in order]
+        for c in rest:
+            owner.library.remove(c)
+        owner.library.extend(rest)
+        game.touch()
+        game.log_event(f"{owner.name} puts {len(rest)} card{'s' if len(rest) != 1 else ''} on the bottom of their "
+                       f"library{' in a random order' if self.random else ''}.", () if self.random else ("401.4",),
+                       player=owner.index)
+
+
+@dataclass(frozen=True)
 class SacrificeUnless(Instruction):
     """Sacrifice [it] unless you pay [mana]."""
 
@@ -575,6 +650,85 @@ class Search(Instruction):
                            + (f" and finds {', '.join(c.name for c in found)}." if found else
                               " and finds nothing."), ("701.19",), player=p.index)
             ctx.remember(self.key, found)
+
+
+@dataclass(frozen=True)
+class SearchLibraryAndGraveyard(Instruction):
+    """Search your library and/or graveyard for a card that fits, reveal it and put it into your hand
+    (701.19, 701.16). The player says whether their library is searched; the graveyard is a public zone, so
+    a card there that fits must be found if the library isn't searched (701.19b), while with the library the
+    player may be searching it alone and find nothing. Who searched their library is remembered."""
+
+    who: Ref
+    filter: ObjectFilter
+    key: str = "found"
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        what = f"a card named {self.filter.name}"
+        searched: list[Player] = []
+        found: list[GameObject] = []
+        for p in ctx.players(self.who):
+            ans = yield YesNo(player=p.index, prompt=f"Search your library for {what}? (Your graveyard is "
+                              "searched either way.)", options=[Option("yes", "Library and graveyard"),
+                                                               Option("no", "Graveyard only")])
+            zones = [p.graveyard] + ([p.library] if ans == "yes" else [])
+            fits = [c for zone in zones for c in zone if object_matches(game, c, self.filter, None, p.index)]
+            must = ans != "yes" and any(c.zone == "graveyard" for c in fits)
+            picks = yield SearchLibrary(player=p.index, prompt=f"Find {what}", options=[Option(c.id, c.name) for c in fits],
+                                        min=1 if must else 0, max=min(1, len(fits)))
+            mine = [c for c in fits if c.id in picks]
+            where = "library and graveyard" if ans == "yes" else "graveyard"
+            game.log_event(f"{p.name} searches their {where}" + (f" and finds {mine[0].name}." if mine else
+                                                                  " and finds nothing."), ("701.19",), player=p.index)
+            if ans == "yes":
+                searched.append(p)
+            for c in mine:
+                c.revealed = True
+                game.log_event(f"{p.name} reveals {c.name} and puts it into their hand.", ("701.16",), (c.id,),
+                               player=p.index)
+            yield from actions.move_many_asking(game, mine, "hand", log=False)
+            found += mine
+        ctx.remember(self.key, found)
+        ctx.remembered[self.key + ":library"] = searched
+
+
+@dataclass(frozen=True)
+class ShuffleIfSearched(Instruction):
+    """"If you search your library this way, shuffle it" (701.19, 701.20)."""
+
+    key: str
+
+    def run(self, ctx: "Ctx") -> Gen:
+        for p in ctx.remembered.get(self.key + ":library", []):
+            actions.shuffle(ctx.game, p)
+        yield from ()
+
+
+@dataclass(frozen=True)
+class MayPay(Instruction):
+    """"[player] may pay {2}. If you do, ...": asked only of a player who could pay it now (a cost can't be
+    paid without the resources, 118.3); whether they paid is what "if you do" asks (608.2c)."""
+
+    who: Ref
+    mana: Any
+    body: tuple[Instruction, ...] = ()   # nothing but the payment: what paying gives is the "if you do" after it
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        ctx.did = False
+        for p in ctx.players(self.who):
+            plan = find_auto_payment(game, p.index, self.mana, set())
+            if plan is None:
+                game.log_event(f"{p.name} can't pay {self.mana.text}.", ("118.3",), player=p.index)
+                continue
+            ans = yield YesNo(player=p.index, prompt=f"Pay {self.mana.text}?",
+                              options=[Option("yes", f"Pay {self.mana.text}"), Option("no", "Don't pay")],
+                              may=self)
+            if ans == "yes":
+                execute_payment(game, p.index, self.mana, plan)
+                game.log_event(f"{p.name} pays {self.mana.text}.", ("118.3",), player=p.index)
+                ctx.did = True
 
 
 @dataclass(frozen=True)

@@ -108,7 +108,7 @@ def object_matches(game: "GameState", obj: GameObject | LKI, flt: ObjectFilter, 
             return False
     if flt.in_combat_with and not _in_combat_with(game, obj.id, source_id, flt.in_combat_with):
         return False
-    if flt.name is not None and chars.name != flt.name:
+    if flt.name is not None and chars.name.casefold() != flt.name.casefold():
         return False
     if flt.no_counters and getattr(obj, "counters", None):
         return False

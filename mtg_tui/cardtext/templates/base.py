@@ -62,6 +62,7 @@ class Scope:
     trigger: Trigger | None = None
     remember_n: int = 0
     looked: str | None = None       # the cards a "look at the top" named, for "them"
+    searched: str | None = None     # the last "search your library and/or graveyard", for "if you search ... this way"
     duration: str | None = None     # the sentence's leading "Until end of turn, ..."
     said: list[Any] = field(default_factory=list)   # the instructions of the body being read, so far
     it_means_self: bool = False     # "If this spell was kicked, it ...": "it" is the object itself

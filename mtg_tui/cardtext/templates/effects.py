@@ -91,9 +91,15 @@ class Effects(Templates):
     def if_you_do_sentence(self, tree: Tree) -> list[Any]:
         """"If you do, ...": happens only if the optional action before it was taken (608.2c)."""
         part = self._clauses_of(tree, None)
-        if not any(isinstance(i, I.MayDo) for i in self.scope.said):
+        if not any(isinstance(i, (I.MayDo, I.MayPay)) for i in self.scope.said):
             raise TextError("\"if you do\" needs a \"you may\" before it", "if you do")
         return [I.IfYouDo(tuple(part))]
+
+    def shuffle_if_searched(self) -> list[Any]:
+        """"If you search your library this way, shuffle it": each player who searched their library (701.19)."""
+        if self.scope.searched is None:
+            raise TextError("\"this way\" needs a search before it", "if you search your library this way")
+        return [I.ShuffleIfSearched(self.scope.searched)]
 
     @top_down
     def dies_exile_instead(self, tree: Tree) -> list[Any]:

@@ -32,6 +32,14 @@ def player_of(ref: Ref) -> Ref:
     return ref
 
 
+def card_name_of(words: str) -> str:
+    """A card name as the text gave it, lower case, written as names are printed ("Ral, Caller of Storms")."""
+    small = {"of", "the", "a", "an", "and", "in", "to", "from"}
+    parts = words.split(" ")
+    return " ".join(p if i and p in small else "-".join(w[:1].upper() + w[1:] for w in p.split("-"))
+                    for i, p in enumerate(parts))
+
+
 def objects_of(ref: Ref) -> Ref:
     """The objects a verb changes: a player can't get +1/+1."""
     if isinstance(ref, YouRef):
@@ -197,6 +205,35 @@ class Verbs(Templates):
         key = self.scope.new_key("found")
         self.scope.last_obj = RememberedRef(key, plural=n > 1)
         return Verb(act=lambda s, d: [I.Search(player_of(s), replace(flt, zone="library"), Const(n), key)])
+
+    def vp_search_named(self, _poss: Token, name: Token) -> Verb:
+        """Search your library and/or graveyard for a card named X, reveal it and put it into your hand (701.19,
+        701.16); "if you search your library this way" asks who searched a library."""
+        key = self.scope.new_key("found")
+        self.scope.last_obj = RememberedRef(key)
+        self.scope.searched = key
+        flt = ObjectFilter(zone="", name=card_name_of(str(name)))
+        return Verb(act=lambda s, d: [I.SearchLibraryAndGraveyard(player_of(s), flt, key)])
+
+    def vp_reveal_among_hand(self, counted: tuple[int, ObjectFilter]) -> Verb:
+        return self._reveal_among(counted, "hand")
+
+    def vp_reveal_among_top(self, counted: tuple[int, ObjectFilter]) -> Verb:
+        return self._reveal_among(counted, "top")
+
+    def _reveal_among(self, counted: tuple[int, ObjectFilter], to: str) -> Verb:
+        """"reveal a creature card from among them and put it into your hand": of the cards looked at (701.16)."""
+        n, flt = counted
+        key = self._looked()
+        return Verb(act=lambda s, d: [I.RevealFromLooked(flt, Const(n), to, key)])
+
+    def vp_rest_bottom_random(self, _poss: Token) -> Verb:
+        key = self._looked()
+        return Verb(act=lambda s, d: [I.PutRestOnBottom(key, random=True)])
+
+    def vp_rest_bottom_any(self, _poss: Token) -> Verb:
+        key = self._looked()
+        return Verb(act=lambda s, d: [I.PutRestOnBottom(key, random=False)])
 
     def vp_shuffle(self, *_poss: Token) -> Verb:
         return Verb(act=lambda s, d: [I.Shuffle(player_of(s))])
@@ -390,6 +427,14 @@ class Verbs(Templates):
             who = player_of(s) if not isinstance(s, (SelfRef, TargetRef)) else YouRef()
             return [I.MayDo(who, tuple(inner), prompt=PROMPT)]
         return Verb(act=act)
+
+    def vp_may_pay(self, cost_tok: Token) -> Verb:
+        """"[player] may pay {2}": asked only of a player who can pay it; "if you do" asks whether they did."""
+        cost = mana(cost_tok)
+        if cost.has_x:
+            raise TextError("paying {X} in an effect isn't supported yet", str(cost_tok))
+        return Verb(act=lambda s, d: [I.MayPay(player_of(s) if not isinstance(s, (SelfRef, TargetRef)) else YouRef(),
+                                               cost)])
 
     def vp_may_have(self, other: Ref, verb: Verb) -> Verb:
         """"You may have [subject] [verb]": you choose; the other subject does it."""
