@@ -163,6 +163,10 @@ class Descriptions(Templates):
     def noun_permanent(self) -> Mod:
         return {"types": ["Permanent"], "zone": "battlefield"}
 
+    def noun_permanent_card(self) -> Mod:
+        """"permanent card": a card of a permanent type (110.4b), wherever the text says it is."""
+        return {"types": ["Permanent"], "zone": ""}
+
     def noun_token(self) -> Mod:
         return {"token": True, "zone": "battlefield"}
 

@@ -91,8 +91,8 @@ class Effects(Templates):
     def if_you_do_sentence(self, tree: Tree) -> list[Any]:
         """"If you do, ...": happens only if the optional action before it was taken (608.2c)."""
         part = self._clauses_of(tree, None)
-        if not any(isinstance(i, (I.MayDo, I.MayPay)) for i in self.scope.said):
-            raise TextError("\"if you do\" needs a \"you may\" before it", "if you do")
+        if not any(isinstance(i, (I.MayDo, I.MayPay, I.Sacrifice)) for i in self.scope.said):
+            raise TextError("\"if you do\" needs a \"you may\" or a sacrifice before it", "if you do")
         return [I.IfYouDo(tuple(part))]
 
     def shuffle_if_searched(self) -> list[Any]:

@@ -16,7 +16,7 @@ from ...engine.refs import (AllRef, AttachedRef, AttackedRef, ControllerOfRef, D
                             EventRef, ExiledWithRef, ObjectFilter, OwnerOfRef, PlayerFilter, Ref, SelfRef, TargetSpec,
                             YouRef)
 from ..errors import TextError
-from .base import Templates, const, find, top_down, words_of
+from .base import Templates, Word, const, find, top_down, words_of
 
 # "any target" (115.4): a creature, player, planeswalker or battle.
 _ANY_TARGET_TYPES = ("Creature", "Planeswalker", "Battle")
@@ -214,6 +214,10 @@ class Refs(Templates):
 
     def rc_each_and_players(self, flt: ObjectFilter) -> list[Ref]:
         return [AllRef(flt), EachPlayerRef("each")]
+
+    def rc_opponents_and_theirs(self, first: Word, second: Word) -> list[Ref]:
+        """"each opponent and each creature and planeswalker they control"."""
+        return [EachPlayerRef("opponents"), AllRef(ObjectFilter(types=(first.value, second.value), controller="opponent"))]
 
     def rc_each_and_opponents(self, flt: ObjectFilter) -> list[Ref]:
         return [AllRef(flt), EachPlayerRef("opponents")]
