@@ -716,6 +716,7 @@ LAYER_OPS: dict[str, Callable[[LayerOp, Notes, At], None]] = {
     "add_colors": _worth(0.0),
     "set_creature_subtypes": _worth(0.0),
     "add_types": _worth(0.0),
+    "add_supertypes": _worth(0.0),
     "flag": _flag,
 }
 

@@ -39,7 +39,7 @@ class Condition:
     "counters_at_least" (the object ``ref`` names, else this object, has at
     least ``count`` counters of the kind ``what``, 122.1), "targets" (a spell
     being cast targets an object that fits ``filter``: only a cost reduction
-    asks it, casting.py).
+    asks it, casting.py), "is" (the object ``ref`` names fits ``filter``: "if it's legendary").
     ``negated``: the condition is that it doesn't hold ("wasn't kicked").
     """
 
@@ -62,6 +62,11 @@ def condition_holds(game: "GameState", cond: Condition, ctx: "Ctx") -> bool:
         spell = ctx.stack_obj if isinstance(ctx.stack_obj, GameObject) else None
         chosen = getattr(spell or ctx.self_object() or ctx.source, "chosen", None)
         return bool(isinstance(chosen, dict) and chosen.get("cast_in_main")) != cond.negated
+    if cond.kind == "is":
+        # "if it's legendary": the object the text named fits the description now
+        objs = [o for o in ctx.objects(cond.ref) if isinstance(o, GameObject)]
+        return any(object_matches(game, o, cond.filter or ObjectFilter(), ctx.source_id, ctx.controller)
+                   for o in objs) != cond.negated
     if cond.kind == "counters_at_least" and cond.ref is not None:
         # "there are three or more landmark counters on it": the object as it is now
         objs = [o for o in ctx.objects(cond.ref) if isinstance(o, GameObject)]

@@ -310,6 +310,10 @@ def _apply(game: "GameState", op: LayerOp, a: _Active, chars: dict[int, Characte
         for c in targets:
             c.types = c.types + tuple(t for t in types if t not in c.types)
             c.subtypes = c.subtypes + tuple(s for s in subtypes if s not in c.subtypes)
+    elif name == "add_supertypes":
+        (supers,) = op.args
+        for c in targets:
+            c.supertypes = c.supertypes + tuple(s for s in supers if s not in c.supertypes)
     elif name == "set_creature_subtypes":
         (subtypes,) = op.args
         for c in targets:

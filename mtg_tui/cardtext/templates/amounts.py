@@ -148,6 +148,10 @@ class Amounts(Templates):
     def cond_your_turn(self) -> Condition:
         return Condition("your_turn")
 
+    def cond_it_legendary(self) -> Condition:
+        """"If it's legendary": the object the text last named ("it"), or this one, as it is now."""
+        return Condition("is", ObjectFilter(supertypes=("Legendary",), zone="any"), ref=self.scope.last_obj or SelfRef())
+
     def cond_self_attacking(self) -> Condition:
         return Condition("self_attacking")
     def cond_kicked(self) -> Condition:

@@ -219,5 +219,10 @@ class Refs(Templates):
         """"each opponent and each creature and planeswalker they control"."""
         return [EachPlayerRef("opponents"), AllRef(ObjectFilter(types=(first.value, second.value), controller="opponent"))]
 
+    def rc_target_player_and_theirs(self, first: Word, second: Word) -> list[Ref]:
+        """"target player and each creature and planeswalker they control": "they" is the target player."""
+        player = self._target_player("any")
+        return [player, AllRef(ObjectFilter(types=(first.value, second.value), controller_ref=player))]
+
     def rc_each_and_opponents(self, flt: ObjectFilter) -> list[Ref]:
         return [AllRef(flt), EachPlayerRef("opponents")]

@@ -493,6 +493,10 @@ class Verbs(Templates):
         subtypes = tuple(w.value for w in words.words if w.kind == "subtype")
         return Verb(ops=lambda: [LayerOp("4", "add_types", (types, subtypes))])
 
+    def vp_is_legendary(self) -> Verb:
+        """"Enchanted permanent is legendary": the supertype added in the type-changing layer (205.4, 613.1d)."""
+        return continuous(LayerOp("4", "add_supertypes", (("Legendary",),)))
+
     def vp_gain_control(self, what: Ref) -> Verb:
         return Verb(act=lambda s, d: [I.ApplyEffect(what, (LayerOp("2", "control"),), d or "permanent")])
 
