@@ -65,6 +65,10 @@ CUSTOM = {
                    "your library in any order."),
     "Altar Imp": ('cost = "{B}"\ntype = "Creature — Imp"\npower = 1\ntoughness = 1',
                   "Sacrifice another creature: You gain 2 life."),
+    "Test Mentor Hall": ('cost = "{1}{W}"\ntype = "Enchantment"', "Whenever another creature you control enters, "
+                         "put a +1/+1 counter on that creature."),
+    "Test Wake": ('cost = "{1}{B}"\ntype = "Enchantment"', "Whenever a creature an opponent controls dies, you gain "
+                  "life equal to that creature's toughness."),
 }
 
 
@@ -606,4 +610,39 @@ choose = ["Lightning Bolt", "Forest"]
 [[step]]
 expect.zones = { "Alice.hand" = ["Swamp", "Plains"], "Alice.library" = ["Lightning Bolt", "Forest", "Island"] }
 expect.card."Lightning Bolt" = { zone = "library" }
+''')
+
+
+def test_that_creature_is_the_one_the_zone_trigger_saw(tmp_path: Path, custom_db: CardDatabase) -> None:
+    # "That creature" in an enters trigger is the creature that entered (603.2): Grizzly Bears gets the
+    # counter. In a dies trigger it is the creature as it last existed (608.2h): Hill Giant's toughness 3.
+    run(tmp_path, custom_db, GAME + '''
+[Alice]
+hand = ["Grizzly Bears", "Lightning Bolt"]
+battlefield = ["Test Mentor Hall", "Test Wake", "Forest", "Forest", "Mountain"]
+[Bob]
+battlefield = ["Hill Giant"]
+[[step]]
+player = "Alice"
+cast = "Grizzly Bears"
+[[step]]
+pass = "resolve"
+[[step]]
+expect.stack = ["Test Mentor Hall"]
+[[step]]
+pass = "resolve"
+[[step]]
+expect.card."Grizzly Bears" = { counters = { "+1/+1" = 1 }, power = 3, toughness = 3 }
+[[step]]
+player = "Alice"
+cast = "Lightning Bolt"
+targets = ["Hill Giant"]
+[[step]]
+pass = "resolve"
+[[step]]
+expect.stack = ["Test Wake"]
+[[step]]
+pass = "resolve"
+[[step]]
+expect.life = { Alice = 23 }
 ''')

@@ -127,11 +127,8 @@ class Ctx:
             return [game.objects[o.id] for o in self.remembered.get(ref.key, [])
                     if isinstance(o, GameObject) and game.objects.get(o.id) is o]
         if isinstance(ref, EventRef):
-            ev = self.event
-            if ev is None:
-                return []
-            oid = ev.get(ref.key)
-            o = game.objects.get(oid) if isinstance(oid, int) else None
+            oid = self._event_id(ref.key)
+            o = game.objects.get(oid) if oid is not None else None
             return [o] if isinstance(o, (GameObject, StackAbility)) else []
         if isinstance(ref, AttachedRef):
             me = self.self_object()
@@ -186,16 +183,26 @@ class Ctx:
             ev = self.event
             if ev is None:
                 return []
-            oid = ev.get(ref.key)
-            if isinstance(oid, int):
+            lk = ev.get("lki")
+            if ref.key == "obj" and ev.kind == "zone" and ev.get("from_zone") == "battlefield" and lk is not None:
+                return [lk]    # a permanent that left: as it last existed there (608.2h), not the card it became
+            oid = self._event_id(ref.key)
+            if oid is not None:
                 o = game.objects.get(oid)
                 if o is not None:
                     return [o]
                 if oid in game.lki:
                     return [game.lki[oid]]
-            lk = ev.get("lki")
             return [lk] if lk is not None else []
         return self.objects(ref)
+
+    def _event_id(self, key: str) -> int | None:
+        """The id of the object the triggering event names under ``key``: zone events carry the new object
+        itself, other events its id. Still that object only while it hasn't changed zones again (400.7)."""
+        value = self.event.get(key) if self.event is not None else None
+        if isinstance(value, (GameObject, StackAbility)):
+            return value.id
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
 
     def players(self, ref: Ref) -> list[Player]:
         game = self.game

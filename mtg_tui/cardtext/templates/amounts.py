@@ -27,14 +27,14 @@ class Amounts(Templates):
 
     # -- amounts worked out when the effect happens ------------------------------
 
-    def ae_its_power(self, *_noun: Token) -> Amount:
-        return StatOf(self.scope.last_obj or SelfRef(), "power")
+    def ae_its_power(self, *noun: Token) -> Amount:
+        return StatOf(self._possessor(noun), "power")
 
-    def ae_its_toughness(self, *_noun: Token) -> Amount:
-        return StatOf(self.scope.last_obj or SelfRef(), "toughness")
+    def ae_its_toughness(self, *noun: Token) -> Amount:
+        return StatOf(self._possessor(noun), "toughness")
 
-    def ae_its_mv(self, *_noun: Token) -> Amount:
-        return StatOf(self.scope.last_obj or SelfRef(), "mana value")
+    def ae_its_mv(self, *noun: Token) -> Amount:
+        return StatOf(self._possessor(noun), "mana value")
 
     def ae_self_power(self) -> Amount:
         return StatOf(SelfRef(), "power")

@@ -60,11 +60,19 @@ class Refs(Templates):
             return EventRef("player")
         raise TextError("\"that player\" doesn't refer to anything", "that player")
 
-    def pr_its_controller(self, *_noun: Token) -> Ref:
-        return ControllerOfRef(self.scope.last_obj or SelfRef())
+    def pr_its_controller(self, *noun: Token) -> Ref:
+        return ControllerOfRef(self._possessor(noun))
 
-    def pr_its_owner(self, *_noun: Token) -> Ref:
-        return OwnerOfRef(self.scope.last_obj or SelfRef())
+    def pr_its_owner(self, *noun: Token) -> Ref:
+        return OwnerOfRef(self._possessor(noun))
+
+    def _possessor(self, that_noun: tuple[Token, ...]) -> Ref:
+        """Whose power, controller... "its" means the object named before, else this object; "that
+        creature's" the object named before, else in a triggered ability the object of the triggering
+        event (603.2), like "that creature" itself."""
+        if that_noun and self.scope.last_obj is None and self.scope.trigger is not None:
+            return self._event_object() or EventRef("obj")
+        return self.scope.last_obj or SelfRef()
 
     def pr_defending(self) -> Ref:
         return DefendingPlayerRef()
