@@ -35,8 +35,8 @@ NOT_YET_PLAYED = frozenset({
     "additional_cost", "as_enters_color", "cda_power", "cda_pt", "choose_one_or_more",
     "choose_two", "cost_less_each", "no_max_hand",
     # costs.py
-    "cost_discard", "cost_discard_self", "cost_exile_self", "cost_remove_counters",
-    "cost_untap", "note_once",
+    "cost_discard", "cost_discard_self", "cost_exile_self",
+    "cost_untap",
     # effects.py
     "delayed_lead", "delayed_sentence", "no_activate",
     "no_activate_except_mana", "otherwise_sentence", "prevent_all", "prevent_all_combat_by", "prevent_all_to",
@@ -58,7 +58,7 @@ NOT_YET_PLAYED = frozenset({
     "tp_any_other", "tp_desc_or_player", "tp_opponent_or_desc", "tp_up_to_other",
     # descriptions.py
     "counted_up_to", "noun_permanent", "noun_token",
-    "pm_blocking", "pm_color_or", "pm_colorless", "pm_monocolored", "pm_multicolored",
+    "pm_blocking", "pm_color_or", "pm_monocolored", "pm_multicolored",
     "pm_snow", "pm_token", "post_attacking",
     "post_chosen_color",
     "post_named", "post_no_counters", "post_not_type",
@@ -76,7 +76,7 @@ NOT_YET_PLAYED = frozenset({
     "t_dies_damaged_by_self", "t_draw", "t_enters_or_attacks", "t_enters_or_dies",
     "t_enters_or_to_graveyard", "t_leaves", "t_lose_life", "ts_enchanted",
     # keywords.py
-    "et_opponent", "et_player", "keywords_and_quoted", "kw_protection_choice",
+    "et_opponent", "et_player", "kw_protection_choice",
     "q_all_colors", "q_everything", "q_monocolored", "q_multicolored", "q_subtype", "q_type",
     # tokens.py
     "colors_none", "colors_three", "token_for_each",

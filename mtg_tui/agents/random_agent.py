@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..engine.decisions import (AssignDamage, ChooseX, Decision, DeclareAttackers, DeclareBlockers, Divide, IllegalAnswer,
+from ..engine.decisions import (AssignDamage, ChooseX, ConvokeCost, Decision, DeclareAttackers, DeclareBlockers, Divide,
+                                IllegalAnswer,
                                 Mulligan, Pay, Priority, TapCost, Targets)
 from ..engine.dispatch import DecisionHandler, dispatch
 from ..engine.game import Game
@@ -80,6 +81,20 @@ class RandomAgent(DecisionHandler[Any]):
 
     def pay(self, d: Pay) -> Any:
         return "auto"
+
+    def convoke_cost(self, d: ConvokeCost) -> Any:
+        """Some of the creatures, as long as the rest of the cost can then be paid; else the fewest."""
+        vals = d.option_values()
+        for _ in range(10):
+            picks = self.rng.sample(vals, self.rng.randint(0, len(vals)))
+            try:
+                d.validate(picks)
+                return picks
+            except IllegalAnswer:
+                continue
+        if d.fewest is None:
+            return "cancel" if d.cancellable else []
+        return list(d.fewest)
 
     def choose_x(self, d: ChooseX) -> Any:
         return self.rng.randint(d.min, d.max)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..engine.decisions import (AssignDamage, ChooseColor, ChooseCreatureType, ChooseMode, ChooseX, Decision, DeclareAttackers,
+from ..engine.decisions import (AssignDamage, ChooseColor, ChooseCreatureType, ChooseMode, ChooseX, ConvokeCost, Decision, DeclareAttackers,
                                 DeclareBlockers, Divide, IllegalAnswer, Mulligan, Pay, Priority, TapCost, Targets,
                                 YesNo)
 from ..engine.dispatch import DecisionHandler, dispatch
@@ -169,6 +169,12 @@ class Policy(DecisionHandler[Any]):
     choose_legend = _by(choices.legend)
     choose_cards = _by(choices.pick_cards)
     choose_costs = _by(choices.optional_costs)
+
+    def convoke_cost(self, d: ConvokeCost) -> Any:
+        """The fewest creatures that leave a cost its mana pays (none when mana alone pays it)."""
+        if d.fewest is None:
+            return "cancel" if d.cancellable else []
+        return list(d.fewest)
     divide = _by(choices.divide)
 
     def _first_ones(self, d: Decision) -> Any:
@@ -242,3 +248,8 @@ class SafeAnswer(DecisionHandler[Any]):
 
     def tap_cost(self, d: TapCost) -> Any:
         return d.fewest(d.option_values())
+
+    def convoke_cost(self, d: ConvokeCost) -> Any:
+        if d.fewest is None:
+            return "cancel" if d.cancellable else []
+        return list(d.fewest)

@@ -135,6 +135,9 @@ def compile_text(name: str, text: str, supertypes: tuple[str, ...], types: tuple
                 continue
             if not getattr(ab, "text", ""):
                 ab = replace(ab, text=para)
+            effect_of = getattr(ab, "effect", None)
+            if isinstance(effect_of, Effect) and effect_of.modes and not effect_of.mode_texts:
+                ab = replace(ab, effect=replace(effect_of, mode_texts=tuple(_mode_texts(para))))
             abilities.append(ab)
     if spell_parts:
         if len(spell_parts) == 1:

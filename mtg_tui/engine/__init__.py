@@ -35,7 +35,7 @@ What a user of the engine needs is exported here: ``new_game``, ``Game``,
 
 from .decisions import (CANCEL, AssignDamage, Bottom, ChooseCards, ChooseColor, ChooseCosts, ChooseCreatureType, ChooseLegend,
                         ChooseMode,
-                        ChooseReplacement, ChooseSacrifice, ChooseX, DamageOrder, Decision, DeclareAttackers,
+                        ChooseReplacement, ChooseSacrifice, ChooseX, ConvokeCost, DamageOrder, Decision, DeclareAttackers,
                         DeclareBlockers, Discard, DiscardCost, Divide, IllegalAnswer, Mulligan, Option, OrderCards,
                         OrderTriggers, Pay, PreventionOrder, Priority, SacrificeCost, Scry, Search, Surveil, TapCost,
                         Targets, YesNo, CounterCost, activate, cast, decision_types, pass_priority, play_land)
@@ -53,14 +53,15 @@ __all__ = [
     "Priority", "DeclareAttackers", "DeclareBlockers", "DamageOrder", "AssignDamage", "OrderTriggers", "Targets",
     "ChooseMode", "ChooseX", "ChooseColor", "ChooseCreatureType", "YesNo", "ChooseCards", "ChooseSacrifice", "ChooseLegend", "Scry",
     "Surveil", "Search", "OrderCards", "ChooseReplacement", "PreventionOrder", "SacrificeCost", "DiscardCost",
-    "TapCost", "CounterCost", "Divide", "Discard", "Mulligan", "Bottom", "Pay", "ChooseCosts",
+    "TapCost", "CounterCost", "Divide", "Discard", "Mulligan", "Bottom", "Pay", "ChooseCosts", "ConvokeCost",
     "pass_priority", "play_land", "cast", "activate",
 ]
 
 FLOORS: dict[str, tuple[str, ...]] = {
     "state": ("abilities", "answers", "decisions", "events", "immutable", "layouts", "log", "mana", "objects", "refs",
               "state"),
-    "rules": ("actions", "alike", "blessing", "casting", "combat", "conditions", "context", "costs", "damage", "entering", "explore",
+    "rules": ("actions", "alike", "blessing", "casting", "combat", "conditions", "context", "convoke", "costs", "damage",
+              "entering", "explore",
               "instead", "instructions", "keywords", "layers", "mana_ability", "matching", "prevention",
               "regeneration", "replacement", "rerouting", "resolution", "sagas", "sba", "targets", "transform",
               "triggers"),

@@ -140,7 +140,8 @@ class Trigger(Immutable):
     event: "enters", "dies", "leaves", "to_graveyard", "step", "gain_life",
     "cast", "damage", "attacks", "blocks", "dies_damaged_by_self", "draw",
     "counters" (counters put on an object, 122.6), "explores" (701.40),
-    "attack_with" (a player declared attackers, 508.1).
+    "attack_with" (a player declared attackers, 508.1), "surveil" (701.42a; ``count`` 1: only the
+    player's first surveil of the turn), "becomes_tapped" (701.21a).
     ``subject`` describes the object of the event (None: the source itself,
     when ``self_only``); ``or_self`` for "CARDNAME or another creature".
     """

@@ -148,7 +148,7 @@ def _perform_moves(game: "GameState", objs: Sequence[GameObject], moves: list[Zo
             if from_zone == "stack":
                 new.x = obj.x
                 new.was_cast = True
-                for how in ("costs", "cast_in_main"):   # how it was cast (400.7c): "if it was kicked"
+                for how in ("costs", "cast_in_main", "convoked"):   # how it was cast (400.7c): "if it was kicked"
                     if how in obj.chosen:
                         new.chosen[how] = obj.chosen[how]
             if "Planeswalker" in obj.card.types and obj.card.loyalty is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator
 
-from . import actions
+from . import actions, convoke
 from .answers import is_number
 from .abilities import ActivatedAbility, AdditionalCost, Cost, CostReduction, Effect, SpellAbility, SpellsCostLess
 from .alike import alike_key
@@ -20,8 +20,8 @@ from .context import Ctx, run_effect
 from .costs import (activated_abilities, check_cost_picks, check_other_costs, check_tap_picks, cost_choices,
                     cost_picks_needed, creature_power, execute_payment, find_auto_payment, mana_sources,
                     only_tap_picks, pay_other_costs, payment_units, plan_payment, simple_mana_ability, tap_choices)
-from .decisions import (CANCEL, ChooseColor, ChooseCosts, ChooseMode, ChooseX, Decision, DiscardCost, Divide,
-                        IllegalAnswer, Option, Pay, Priority, SacrificeCost, TapCost, division, CounterCost)
+from .decisions import (CANCEL, ChooseColor, ChooseCosts, ChooseMode, ChooseX, ConvokeCost, Decision, DiscardCost,
+                        Divide, IllegalAnswer, Option, Pay, Priority, SacrificeCost, TapCost, division, CounterCost)
 from .events import Event
 from .instructions import DealDamage, nested_instructions
 from .keywords import Trait, entry, has_trait, keywords_in
@@ -419,6 +419,25 @@ def can_afford(game: "GameState", player: int, cost: ManaCost, avoid: set[int], 
     return find_auto_payment(game, player, cost, avoid, skip, exclude) is not None
 
 
+def _affordable(game: "GameState", player: int, card: GameObject, cost: ManaCost) -> bool:
+    """Could the player pay this total cost of the card, with mana, or with mana and creatures for a spell
+    with convoke (702.50a)?"""
+    if can_afford(game, player, cost, set(), card.id):
+        return True
+    return convoke.has_convoke(card) and convoke.affordable(game, player, cost.with_x(0), card.id)
+
+
+def _convoke_max_x(game: "GameState", player: int, card: GameObject, cost_with: Callable[[int], ManaCost]) -> int:
+    """The largest X mana and the player's creatures could pay for a spell with convoke; -1 if not even 0."""
+    most = mana_available(game, player) + len(convoke.candidates(game, player))
+    best = -1
+    for x in range(0, most + 1):
+        if not convoke.affordable(game, player, cost_with(x), card.id):
+            break
+        best = x
+    return best
+
+
 def castable(game: "GameState", card: GameObject, player: int) -> bool:
     """Could this card (either half of a split card, 708.3a) be cast now, in some mode, with some targets and
     payment?"""
@@ -429,7 +448,7 @@ def castable(game: "GameState", card: GameObject, player: int) -> bool:
     c = game.chars(card)
     if not base_cost(game, card).symbols and "Land" not in c.types:
         return False  # no mana cost: can't be cast (118.6, 202.1b)
-    if not any(can_afford(game, player, total_cost(game, card, player, 0, way), set(), card.id)
+    if not any(_affordable(game, player, card, total_cost(game, card, player, 0, way))
                for way in _payments(game, card, player)):
         return False
     extra = other_costs(card)
@@ -590,6 +609,8 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
             if units is None:
                 units = payment_units(game, player, set())
             if all(match_payment(total_cost(game, card, player, 0, way), units) is None
+                   and not (convoke.has_convoke(card)
+                            and convoke.affordable(game, player, total_cost(game, card, player, 0, way), card.id))
                    for way in _payments(game, card, player)):
                 continue
             extra = other_costs(card) if t.additional is not None or card.zone == "graveyard" else None
@@ -761,10 +782,11 @@ def _validate_cast(game: "GameState", player: int, ans: dict[str, Any]) -> dict[
     costs = out["costs"]
     has_x = base_cost(game, card).has_x
     if has_x:
-        _check_x(game, player, x, lambda v: total_cost(game, card, player, v, costs))
+        _check_x(game, player, x, lambda v: total_cost(game, card, player, v, costs),
+                 len(convoke.candidates(game, player)) if convoke.has_convoke(card) else 0)
     elif x not in (None, 0):
         raise IllegalAnswer(f"{card.name} has no X in its cost")
-    if costs and not can_afford(game, player, total_cost(game, card, player, x or 0, costs), set(), card.id):
+    if costs and not _affordable(game, player, card, total_cost(game, card, player, x or 0, costs)):
         raise IllegalAnswer(f"you can't pay {card.name}'s {' and '.join(costs)} cost as well: it would cost "
                             f"{total_cost(game, card, player, x or 0, costs).text}")
     if (effect.is_modal and out["mode"] is None) or (has_x and x is None) or costs is None:
@@ -779,10 +801,15 @@ def _validate_cast(game: "GameState", player: int, ans: dict[str, Any]) -> dict[
             return out
     out["targets"] = check_choice(game, specs, spread_targets(out["targets"], specs), player, card, card.id)
     _check_division(effect, specs, x or 0, out, ans.get("divide"), card.name)
-    if out["pay"] is None:
+    if ans.get("convoke") is not None:
+        out["convoke"] = convoke.check_choice(game, card, player, ans.get("convoke"))
+    elif convoke.has_convoke(card):
+        return out   # the creatures that convoke are chosen first (ConvokeCost), then the payment is checked
+    if out["pay"] is None and ans.get("convoke") is None:
         return out
     cost = total_cost(game, card, player, x or 0, costs, out["targets"])
-    plan_payment(game, player, cost, out["pay"], _avoid(out["targets"]), card.id)
+    convoke.pay_with(game, player, cost, out.get("convoke") or [], out["pay"] or "auto", _avoid(out["targets"]),
+                     card.id)
     return out
 
 
@@ -801,14 +828,14 @@ def _check_division(effect: Effect, specs: tuple[TargetSpec, ...], x: int, out: 
         raise IllegalAnswer(f"{name} doesn't divide damage among its targets")
 
 
-def _check_x(game: "GameState", player: int, x: Any, cost_with: Any) -> None:
+def _check_x(game: "GameState", player: int, x: Any, cost_with: Any, creatures: int = 0) -> None:
     """X is a whole number (107.3, 601.2b) whose cost the player could produce the mana for:
-    ``cost_with(x)`` is the cost with that X."""
+    ``cost_with(x)`` is the cost with that X; ``creatures`` could pay a mana each (convoke, 702.50a)."""
     if x is None:
         return
     if not is_number(x) or x < 0:
         raise IllegalAnswer("X must be a whole number, 0 or more")
-    most = mana_available(game, player)
+    most = mana_available(game, player) + creatures
     # The least mana the cost takes: generic counts its amount, Phyrexian symbols may be paid with life.
     least = sum(s.amount if s.kind == "generic" else 0 if s.kind == "phyrexian" else 1
                 for s in cost_with(x).symbols)
@@ -985,7 +1012,10 @@ def _missing(game: "GameState", player: int, action: dict[str, Any]) -> tuple[st
                                   min=min(effect.mode_count, len(usable)), max=min(effect.most_modes, len(usable)),
                                   legal=lambda ans: _validated(game, player, action, "mode", ans))
     if has_x and action.get("x") is None:
-        mx = max(0, _max_x(game, player, cost_with, set(), skip, exclude))
+        if kind == "cast" and convoke.has_convoke(card):
+            mx = max(0, _convoke_max_x(game, player, card, cost_with))
+        else:
+            mx = max(0, _max_x(game, player, cost_with, set(), skip, exclude))
         return "x", ChooseX(player=player, prompt=f"{name}: choose X (0 to {mx})", min=0, max=mx,
                             legal=lambda ans: _validated(game, player, action, "x", ans))
     mode = tuple(m - 1 for m in (action.get("mode") or []))
@@ -1001,13 +1031,37 @@ def _missing(game: "GameState", player: int, action: dict[str, Any]) -> tuple[st
             if len(picks) > 1:
                 return "divide", Divide(player=player, prompt=f"{name}: divide {div[1]} damage among the targets",
                                         options=[Option(t, game.describe(t)) for t in picks], total=div[1])
+    total = cost_with(action.get("x") or 0)
+    if kind == "cast" and action.get("convoke") is None and convoke.has_convoke(card):
+        d = _convoke_decision(game, player, card, total, action)
+        if d is None:
+            action["convoke"] = []
+        else:
+            return "convoke", d
     if action.get("pay") is None:
-        total = cost_with(action.get("x") or 0)
+        if action.get("convoke"):
+            total, _, _ = convoke.pay_with(game, player, total, action["convoke"], "auto",
+                                           _avoid(action.get("targets")), skip)
+            exclude = exclude | set(action["convoke"])
         if not total.symbols or total.is_free:
             action["pay"] = "auto"
             return None
         return "pay", _pay_decision(game, player, total, _avoid(action.get("targets")), skip, action, exclude)
     return None
+
+
+def _convoke_decision(game: "GameState", player: int, card: GameObject, total: ManaCost,
+                      action: dict[str, Any]) -> Decision | None:
+    """Which creatures to tap for convoke (702.50a), asked as the cost is paid; None if none could be."""
+    creatures = convoke.candidates(game, player)
+    if not creatures or total.is_free or not total.symbols:
+        return None
+    avoid = _avoid(action.get("targets"))
+    return ConvokeCost(player=player, prompt=f"{card.name}: tap creatures to convoke it? (each pays {{1}} or one "
+                                             f"mana of its color of {total.text}; none to pay with mana)",
+                       options=[Option(o.id, o.name) for o in creatures], min=0, max=len(creatures), source=card.id,
+                       fewest=convoke.fewest(game, player, total, avoid, card.id),
+                       legal=lambda ans: _validated(game, player, action, "convoke", ans))
 
 
 def _costs_decision(game: "GameState", player: int, card: GameObject, action: dict[str, Any]) -> Decision | None:
@@ -1020,13 +1074,13 @@ def _costs_decision(game: "GameState", player: int, card: GameObject, action: di
             if check_other_costs(game, card, Cost(sacrifice=extra.sacrifice, discard=extra.discard,
                                                   pay_life=extra.pay_life), player):
                 continue
-        if extra.has_mana and not can_afford(game, player, total_cost(game, card, player, 0, (name,)), set(), card.id):
+        if extra.has_mana and not _affordable(game, player, card, total_cost(game, card, player, 0, (name,))):
             continue
         payable.append(Option(name, f"{name.capitalize()} {extra.text}" if extra.has_mana
                               else f"{name.capitalize()}—{extra.text[:1].upper()}{extra.text[1:]}"))
     if not payable:
         return None
-    if not can_afford(game, player, total_cost(game, card, player, 0), set(), card.id):
+    if not _affordable(game, player, card, total_cost(game, card, player, 0)):
         # Only an alternative cost can be paid: one must be chosen (118.9).
         payable = [o for o in payable if o.value in traits(card).alternative]
         if not payable:
@@ -1117,7 +1171,8 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     from_zone = card.zone
     via = graveyard_keyword(card)
     extra = other_costs(card, costs)
-    plan = plan_payment(game, player, cost, action.get("pay") or "auto", _avoid(targets), card.id)
+    cost, convoked, plan = convoke.pay_with(game, player, cost, action.get("convoke") or [],
+                                            action.get("pay") or "auto", _avoid(targets), card.id)
     spell = actions.move(game, game.objects[card.id], "stack", controller=player, log=False)
     assert spell is not None
     if half is not None:
@@ -1134,6 +1189,7 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
         spell.chosen["costs"] = costs
     if game.active == player and game.step in ("main1", "main2"):
         spell.chosen["cast_in_main"] = True   # for "if you cast this spell during your main phase"
+    convoke.tap_creatures(game, spell, player, convoked)
     execute_payment(game, player, cost, plan)
     if extra is not None:
         yield from pay_other_costs(game, None, extra, player, {k: action[k] for k in ("sacrifice", "discard")
@@ -1159,7 +1215,8 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
         text += " targeting " + ", ".join(game.describe(t) for t in flat)
     game.log_event(text + ".", cites, (spell.id,) + tuple(flat), player=player, kind="cast")
     game.spells_cast_this_turn[player] = game.spells_cast_this_turn.get(player, 0) + 1
-    game.emit([Event("cast", spell_id=spell.id, player=player, costs=costs)] + targeted_events(spell, player))
+    game.emit([Event("cast", spell_id=spell.id, player=player, costs=costs, spell=game.lki_of(spell))]
+              + targeted_events(spell, player))
     return spell
 
 

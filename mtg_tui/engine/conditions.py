@@ -39,7 +39,9 @@ class Condition:
     "counters_at_least" (the object ``ref`` names, else this object, has at
     least ``count`` counters of the kind ``what``, 122.1), "targets" (a spell
     being cast targets an object that fits ``filter``: only a cost reduction
-    asks it, casting.py), "is" (the object ``ref`` names fits ``filter``: "if it's legendary").
+    asks it, casting.py), "is" (the object ``ref`` names fits ``filter``: "if it's legendary"),
+    "cast_this_turn" (you cast a spell that fits ``filter`` this turn, 601.2i),
+    "surveilled_this_turn" (you surveilled this turn, 701.42a).
     ``negated``: the condition is that it doesn't hold ("wasn't kicked").
     """
 
@@ -137,6 +139,12 @@ def _holds(game: "GameState", cond: Condition, you: int, me: GameObject | None, 
         return attacked_this_turn(game, you)
     if kind == "counters_at_least":   # "as long as ~ has a +1/+1 counter on it": this object
         return me is not None and me.counters.get(cond.what, 0) >= cond.count
+    if kind == "surveilled_this_turn":
+        return any(ev.kind == "surveil" and ev.get("player") == you for ev in game.turn_events)
+    if kind == "cast_this_turn":
+        return any(ev.kind == "cast" and ev.get("player") == you and ev.get("spell") is not None
+                   and object_matches(game, ev.get("spell"), cond.filter or ObjectFilter(zone="any"), source_id, you,
+                                      source_uid) for ev in game.turn_events)
     if kind == "citys_blessing":
         return game.players[you].citys_blessing   # a designation, kept once gained (702.130c)
     raise ValueError(f"unknown condition {kind!r}")

@@ -589,6 +589,15 @@ class DiscardCost(Pick):
 
 
 @decision_type
+class ConvokeCost(Pick):
+    """Choose the creatures to tap for convoke as the spell's cost is paid (702.50a, 601.2h); none to pay it
+    all with mana. ``fewest`` is the fewest creatures that leave a cost mana pays (None: no choice does)."""
+
+    subkind = "convoke"
+    fewest: list[int] | None = None
+
+
+@decision_type
 class Divide(AllOfThem, Decision):
     """Divide ``total`` damage among the targets (the options), at least 1 each (601.2d).
     The answer is a list of amounts in the order of the options."""

@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from typing import Generic, TypeVar
 
 from .decisions import (AssignDamage, Bottom, ChooseCards, ChooseColor, ChooseCosts, ChooseCreatureType, ChooseLegend,
-                        ChooseMode, ChooseReplacement,
+                        ChooseMode, ChooseReplacement, ConvokeCost,
                         ChooseSacrifice, ChooseX, DamageOrder, Decision, DeclareAttackers, DeclareBlockers, Discard,
                         DiscardCost, Divide, Mulligan, OrderCards, OrderTriggers, Pay, PreventionOrder, Priority,
                         SacrificeCost, Scry, Search, Surveil, TapCost, Targets, YesNo, CounterCost)
@@ -105,6 +105,9 @@ class DecisionHandler(ABC, Generic[T]):
 
     @abstractmethod
     def counter_cost(self, d: CounterCost) -> T: ...
+
+    @abstractmethod
+    def convoke_cost(self, d: ConvokeCost) -> T: ...
 
     @abstractmethod
     def divide(self, d: Divide) -> T: ...

@@ -18,6 +18,7 @@ from .abilities import Effect, Instruction, KeywordAbility, LayerOp, ProtectionC
 from .conditions import condition_holds, condition_note
 from .costs import execute_payment, find_auto_payment
 from .damage import deal_damage
+from .events import Event
 from .decisions import (ChooseCards, ChooseColor, ChooseSacrifice, Decision, Discard as DiscardCards, Option,
                         OrderCards, Scry as ScryCards, Search as SearchLibrary, Surveil as SurveilCards, YesNo)
 from .mana import COLOR_NAMES, COLORS
@@ -516,6 +517,7 @@ class Surveil(Instruction):
             if gone:
                 yield from actions.move_many_asking(game, gone, "graveyard", log=False)
             game.log_event(f"{p.name} surveils {n}: {len(gone)} into the graveyard.", ("701.42",), player=p.index)
+            game.emit([Event("surveil", player=p.index)])   # "whenever you surveil"
 
 
 @dataclass(frozen=True)

@@ -127,6 +127,8 @@ def object_matches(game: "GameState", obj: GameObject | LKI, flt: ObjectFilter, 
             return False
     if flt.dealt_damage_by_source and (source_uid is None or source_uid not in obj.damaged_by):
         return False
+    if flt.convoked_source and not _convoked(game, obj, source_id):
+        return False
     if flt.with_keyword and not any(getattr(a, "keyword", None) == flt.with_keyword for a in chars.abilities):
         return False
     if flt.without_keyword and any(getattr(a, "keyword", None) == flt.without_keyword for a in chars.abilities):
@@ -166,3 +168,10 @@ def _in_combat_with(game: "GameState", oid: int, source_id: int | None, how: str
     if source_id in combat.blockers.get(oid, ()):
         return True
     return how == "either" and oid in combat.blockers.get(source_id, ())
+
+
+def _convoked(game: "GameState", obj: Any, source_id: int | None) -> bool:
+    """Did this creature convoke the source, the spell or the permanent it became (702.50c)? The same
+    object only: a creature that left the battlefield since is a new one (400.7)."""
+    src = game.objects.get(source_id) if source_id is not None else None
+    return src is not None and obj.id in src.chosen.get("convoked", ())

@@ -76,6 +76,7 @@ class ObjectFilter(Immutable):
     chosen_color: bool = False               # "of the chosen color": the source's choice (614.12)
     chosen_type: bool = False                # "of the chosen type": the source's chosen creature type (614.12)
     historic: bool = False                   # artifact, legendary or Saga (700.6)
+    convoked_source: bool = False            # "that convoked it": tapped for the source's convoke (702.50c)
 
     def describe(self) -> str:
         if self.any_of:

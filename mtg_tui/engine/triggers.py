@@ -183,8 +183,22 @@ def matches(game: "GameState", trig: Trigger, ev: Event, src: Any, you: int) -> 
         return _player_ok(trig.player, ev.player, you)
     if kind == "becomes_blocked":
         return ev.kind == "becomes_blocked" and (not trig.self_only or ev.attacker == sid)
+    if kind == "becomes_tapped":
+        if ev.kind != "tapped":
+            return False
+        if trig.self_only:
+            return ev.obj == sid
+        tapped = game.objects.get(ev.obj)
+        return trig.subject is None or (isinstance(tapped, GameObject)
+                                        and object_matches(game, tapped, trig.subject, sid, you, uid))
     if kind == "draw":
         return ev.kind == "draw" and _player_ok(trig.player, ev.player, you)
+    if kind == "surveil":
+        if ev.kind != "surveil" or not _player_ok(trig.player, ev.player, you):
+            return False
+        # "for the first time each turn": this is that player's first surveil of the turn (``count`` 1)
+        return not trig.count or sum(1 for e in game.turn_events
+                                     if e.kind == "surveil" and e.player == ev.player) == trig.count
     if kind == "becomes_target":
         if ev.kind != "targeted" or (trig.self_only and ev.obj != sid):
             return False
@@ -467,6 +481,8 @@ def describe_event(game: "GameState", ev: Any) -> str:
         return f"{game.describe(ev.blocker)} blocked"
     if k == "draw":
         return f"{game.players[ev.player].name} drew a card"
+    if k == "surveil":
+        return f"{game.players[ev.player].name} surveilled"
     if k == "counters":
         return f"{ev.amount} {ev.counter} counter{'s' if ev.amount != 1 else ''} put on {game.describe(ev.obj)}"
     return ""

@@ -23,7 +23,7 @@ CAST_ZONES = ("hand", "graveyard", "exile", "library")   # where a `cast` input 
 
 INPUT_KEYS = {"cast", "play", "activate", "attack", "block", "damage_order", "assign", "order", "targets",
               "choose", "concede"}
-INPUT_OPTIONS = {"player", "targets", "mode", "x", "pay", "ability", "divide", "costs", "from"}
+INPUT_OPTIONS = {"player", "targets", "mode", "x", "pay", "ability", "divide", "costs", "from", "convoke"}
 # `reader = true` on an input: a walkthrough lets the reader make that decision (the scenario runner
 # applies the script's input as usual).
 READER_INPUTS = ("attack", "block", "damage_order", "assign", "order", "targets", "choose")
@@ -345,8 +345,9 @@ def _check_step(s: dict[str, Any], i: int, players: list[str]) -> None:
     for opt in ("mode", "x", "pay", "ability", "costs"):
         if opt in s and not main:
             raise ScenarioError(f"step {i}: {opt} goes with an input", i)
-    if "from" in s and (not main or main[0] != "cast"):
-        raise ScenarioError(f"step {i}: from goes with cast", i)
+    for opt in ("from", "convoke"):
+        if opt in s and (not main or main[0] != "cast"):
+            raise ScenarioError(f"step {i}: {opt} goes with cast", i)
     if "from" in s and s["from"] not in CAST_ZONES:
         raise ScenarioError(f"step {i}: from is one of {', '.join(CAST_ZONES)}", i)
     if "cite" in s and "say" not in s:

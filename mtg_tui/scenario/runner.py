@@ -299,6 +299,7 @@ class Runner:
             action["pay"] = self._pay(e, who, n) if "pay" in e else "auto"
             if "divide" in e:
                 action["divide"] = e["divide"]
+            action["convoke"] = self._convoke(e.get("convoke", []), who, n)
             if "targets" in e:
                 if card.zone not in ("hand", "graveyard"):
                     return action   # refused by the engine for the right reason
@@ -347,6 +348,18 @@ class Runner:
         if "from" in e and card not in pool:
             raise ScenarioError(f"step {n}: {self.game.players[who].name} has no {e['cast']!r} in their {zone}", n)
         return card
+
+    def _convoke(self, refs: Any, who: int, n: int) -> list[int]:
+        """`convoke = ["Llanowar Elves"]`: the creatures tapped for convoke (none when absent: auto-pay never
+        convokes)."""
+        if not isinstance(refs, list):
+            raise ScenarioError(f"step {n}: convoke is a list of creatures to tap", n)
+        g = self.game
+        mine = [o for o in g.battlefield if g.controller_of(o) == who]
+        out: list[int] = []
+        for r in refs:
+            out.append(self.res.own_object(r, who, [mine], set(out), n, "permanents").id)
+        return out
 
     def _half(self, card: Any, text: str, n: int) -> int | None:
         """The half of a split card a cast names (708.3): ``cast = "Assure"``."""
@@ -561,7 +574,7 @@ class Implicit(DecisionHandler[Any]):
     yes_no = choose_cards = choose_sacrifice = choose_legend = scry = surveil = search = order_cards = _scripted
     choose_replacement = prevention_order = sacrifice_cost = discard_cost = tap_cost = counter_cost = divide = \
         discard = mulligan = _scripted
-    choose_costs = _scripted
+    choose_costs = convoke_cost = _scripted
 
 
 class Scripted(DecisionHandler[Any]):
@@ -627,7 +640,7 @@ class Scripted(DecisionHandler[Any]):
         return out
 
     choose_cards = choose_sacrifice = choose_legend = scry = surveil = search = order_cards = _picks
-    prevention_order = sacrifice_cost = discard_cost = tap_cost = counter_cost = discard = bottom = _picks
+    prevention_order = sacrifice_cost = discard_cost = tap_cost = counter_cost = convoke_cost = discard = bottom = _picks
 
     def _not_a_choice(self, d: Decision) -> Any:
         raise ScenarioError(f"step {self.n}: a choose entry doesn't answer {d.kind}", self.n)

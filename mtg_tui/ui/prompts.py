@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from rich.text import Text
 
-from ..engine.decisions import (ChooseCosts, AssignDamage, Bottom, ChooseColor, ChooseCreatureType, ChooseMode, ChooseX,
+from ..engine.decisions import (ChooseCosts, ConvokeCost, AssignDamage, Bottom, ChooseColor, ChooseCreatureType, ChooseMode, ChooseX,
                                 DamageOrder, Decision, DeclareAttackers, DeclareBlockers, Discard, Divide, Mulligan, OrderCards, OrderTriggers,
                                 Pay, Priority, Scry, Targets, YesNo)
 from ..engine.dispatch import DecisionHandler, dispatch
@@ -938,6 +938,11 @@ class PromptFor(DecisionHandler[Prompt]):
         return PickPrompt(self._title(d), _choices(d, self.snap), d.min, d.max, done=list, cancellable=d.cancellable,
                           kind="costs", explain="Pick the optional costs to pay as you cast it (601.2b); pick none "
                           "and confirm to cast it without them.")
+
+    def convoke_cost(self, d: ConvokeCost) -> Prompt:
+        return PickPrompt(self._title(d), _choices(d, self.snap), d.min, d.max, done=list, cancellable=d.cancellable,
+                          kind="convoke", explain="Pick the creatures to tap for convoke (702.50a): each pays {1} or "
+                          "one mana of its color; pick none and confirm to pay it all with mana.")
 
     def _pick(self, d: Decision) -> Prompt:
         return PickPrompt(self._title(d), _choices(d, self.snap), d.min, d.max, cancellable=d.cancellable,

@@ -553,6 +553,7 @@ class Canonical(DecisionHandler[Any]):
     declare_attackers = declare_blockers = choose_cards = choose_sacrifice = choose_legend = surveil = _in_any_order
     search = choose_replacement = prevention_order = sacrifice_cost = discard_cost = tap_cost = counter_cost = \
         discard = _in_any_order
+    convoke_cost = _in_any_order
 
     def assign_damage(self, d: AssignDamage) -> Any:
         return tuple(sorted((repr(_ids_key(self.g, p[0])), repr(p[1])) for p in self.answer))
@@ -683,7 +684,7 @@ class InWords(DecisionHandler[str]):
         return _and(_names(self.g, self.answer, d.option_values())) or "nothing"
 
     choose_cards = choose_sacrifice = scry = surveil = search = order_cards = choose_replacement = _chosen
-    prevention_order = sacrifice_cost = discard_cost = tap_cost = counter_cost = _chosen
+    prevention_order = sacrifice_cost = discard_cost = tap_cost = counter_cost = convoke_cost = _chosen
 
 
 __all__ = [

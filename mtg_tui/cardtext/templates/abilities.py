@@ -54,6 +54,33 @@ class AbilityForms(Templates):
                                  cost_less=cost_less)]
 
     @top_down
+    def activated_modal(self, tree: Tree) -> list[Any]:
+        """"[Cost]: Choose one — • ... • ..." (602.1): a modal activated ability, its modes chosen as it is
+        activated (700.2a, 602.2b)."""
+        scope = Scope(self.card_name, "activated")
+        with self.reading(scope):
+            cost = self.transform(tree.children[0])
+            effect = self._modal_effect(tree.children[1], tree.children[2:], scope)
+        zone = "hand" if cost.discard_self else "battlefield"
+        return [ActivatedAbility(cost=cost, effect=effect, zone=zone)]
+
+    @top_down
+    def triggered_modal(self, tree: Tree) -> list[Any]:
+        """"When [event], choose one — • ... • ..." (603.1): a modal triggered ability, its mode chosen as it
+        is put on the stack (700.2b, 603.3c)."""
+        if self.transform(tree.children[1]) != "one":
+            raise TextError("a triggered ability choosing more than one mode isn't supported yet", "choose")
+        with self.reading(Scope(self.card_name, "triggered")):
+            triggers = self.transform(tree.children[0])
+        out = []
+        for trigger in triggers:
+            scope = Scope(self.card_name, "triggered", trigger=trigger)
+            with self.reading(scope):
+                effect = self._modal_effect(tree.children[1], tree.children[2:], scope)
+            out.append(TriggeredAbility(trigger=trigger, effect=effect))
+        return out
+
+    @top_down
     def loyalty(self, tree: Tree) -> list[Any]:
         """A loyalty ability (606): its cost adds or removes loyalty counters; sorcery speed (606.3)."""
         raw = str(tree.children[0])
@@ -88,19 +115,22 @@ class AbilityForms(Templates):
     def modal(self, tree: Tree) -> list[Any]:
         """"Choose one —", "choose one or both —" and the like, and the modes (700.2); each mode keeps the
         targets it names (700.2c)."""
-        count = self.transform(tree.children[0])
-        scope = self.spell_scope
+        with self.reading(self.spell_scope):
+            return [SpellPart(self._modal_effect(tree.children[0], tree.children[1:], self.spell_scope))]
+
+    def _modal_effect(self, count_tree: Tree, mode_trees: list[Tree], scope: Scope) -> Effect:
+        """The modes (read in ``scope``, the ability's) and how many of them are chosen (700.2)."""
+        count = self.transform(count_tree)
         modes: list[Effect] = []
         mode_targets = []
-        with self.reading(scope):
-            for m in tree.children[1:]:
-                before = len(scope.targets)
-                modes.append(self.transform(m))
-                mode_targets.append(tuple(range(before, len(scope.targets))))
+        for m in mode_trees:
+            before = len(scope.targets)
+            modes.append(self.transform(m))
+            mode_targets.append(tuple(range(before, len(scope.targets))))
         least, most = {"one": (1, 1), "two": (2, 2), "one or both": (1, 2),
                        "one or more": (1, len(modes))}[count]
-        return [SpellPart(Effect(modes=tuple(modes), mode_count=least, mode_max=most, targets=tuple(scope.targets),
-                                 mode_targets=tuple(mode_targets)))]
+        return Effect(modes=tuple(modes), mode_count=least, mode_max=most, targets=tuple(scope.targets),
+                      mode_targets=tuple(mode_targets))
 
     def choose_one(self) -> str:
         return "one"
@@ -197,20 +227,35 @@ class AbilityForms(Templates):
             raise TextError("an instant's or sorcery's \"as long as\" ability isn't supported yet", "as long as")
         with self.reading(Scope(self.card_name, "static")):
             cond = self.transform(condition)
-        # "As long as ~ is attacking, it gets +2/+0": "it" is the permanent the condition names.
-        names_self = cond.kind.startswith("self_") or isinstance(cond.ref, SelfRef)
+        # "As long as ~ is attacking, it gets +2/+0": "it" is the permanent the condition names ("~ has three or
+        # more +1/+1 counters on it" names it too: a counters condition without an object of its own).
+        names_self = cond.kind.startswith("self_") or isinstance(cond.ref, SelfRef) \
+            or (cond.kind == "counters_at_least" and cond.ref is None)
         return self.static_ability(body, cond, SelfRef() if names_self else None)
 
     @top_down
     def plain(self, tree: Tree) -> list[Any]:
         """A paragraph with no other form: an instant's or sorcery's effect, else a static ability."""
         body = tree.children[0]
-        if self.is_spell:
+        if self.is_spell and not _only_uncounterable(body):
             with self.reading(self.spell_scope) as scope:
                 scope.replaced = 0
                 effect = self.transform(body)
                 return [SpellPart(effect, replaces=scope.replaced)]
         return self.static_ability(body)
+
+
+def _only_uncounterable(body: Tree) -> bool:
+    """Is the paragraph just "This spell can't be countered."? On an instant or sorcery that is a static
+    ability working while the spell is on the stack (113.6, 101.2), not a part of its effect."""
+    if len(body.children) != 1 or body.children[0].data != "sentence":
+        return False
+    clauses = find(body.children[0], "clauses")
+    if clauses is None or len(clauses.children) != 1:
+        return False
+    cl = clauses.children[0]
+    return (cl.data == "subj_clause" and cl.children[0].data == "or_self"
+            and [v.data for v in cl.children[1].children] == ["vp_uncounterable"])
 
 
 def _generic_reduction(tok: Token) -> int:

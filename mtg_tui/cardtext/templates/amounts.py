@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from lark import Token
 
 from ...engine.refs import (Amount, Const, CountOf, EventAmount, MaxStat, ObjectFilter, PlayerCount, Ref,
@@ -107,6 +109,20 @@ class Amounts(Templates):
     def cond_any_player_controls(self, counted: tuple[int, ObjectFilter]) -> Condition:
         n, flt = counted
         return Condition("any_player_controls", flt, n)
+
+    def cond_cast_this_turn(self, flt: ObjectFilter) -> Condition:
+        """"If you've cast an instant or sorcery spell this turn": a spell of that kind became cast (601.2i),
+        as it was on the stack then."""
+        flt = replace(flt, zone="any", types=tuple(t for t in flt.types if t != "Spell"))
+        return Condition("cast_this_turn", flt)
+
+    def cond_surveilled(self) -> Condition:
+        """"As long as you've surveilled this turn" (701.42a)."""
+        return Condition("surveilled_this_turn")
+
+    def cond_self_counters_fewer(self, n: Token, kind: Token) -> Condition:
+        """"~ has fewer than three +1/+1 counters on it" (122.1): the negation of having that many or more."""
+        return Condition("counters_at_least", count=const_amount(number(n)), what=str(kind), negated=True)
 
     def cond_attacked(self) -> Condition:
         """"If you attacked with a creature this turn" (raid's condition; 508.1: attackers are declared)."""

@@ -263,6 +263,10 @@ class Descriptions(Templates):
     def post_dealt_damage_by_self(self) -> Mod:
         return {"dealt_damage_by_source": True}
 
+    def post_convoked_self(self) -> Mod:
+        """"Each creature that convoked it" (702.50c): the creatures tapped for its convoke as it was cast."""
+        return {"convoked_source": True}
+
     def post_chosen_color(self) -> Mod:
         return {"chosen_color": True}
 

@@ -17,13 +17,14 @@ from lark import Tree
 
 from ...engine.abilities import Affected, ContinuousDef, LayerOp, StaticAbility
 from ...engine.entering import EntersTapped, EntersWithCounters
-from ...engine.refs import Ref, SelfRef
+from ...engine.refs import Const, CountOf, Product, Ref, SelfRef
 from ...engine.replacement import ReplacementEffect
 from ..errors import TextError
 from .base import Scope, Templates, Verb, find, words_of
 from .effects import merged_clauses
 
-_ENTERS_WITH_COUNTERS = ("vp_enters_with_counters", "vp_enters_tapped_with_counters", "vp_enters_with_counters_if")
+_ENTERS_WITH_COUNTERS = ("vp_enters_with_counters", "vp_enters_tapped_with_counters", "vp_enters_with_counters_if",
+                         "vp_enters_with_counters_each")
 _PLAYERS = {"pr_you": "you", "pr_each_opponent": "opponents", "pr_each_player": "each"}
 
 
@@ -85,8 +86,18 @@ class Statics(Templates):
             raise TextError("a condition on this static ability isn't supported yet", words_of(sentence))
         vp = cl.children[1].children[0]
         condition = self.transform(sentence.children[0])
-        n, kind = self.transform(find(vp, "counters"))
+        n, kind = self._entering_counters(vp)
         return EntersWithCounters(kind, n, vp.data == "vp_enters_tapped_with_counters", condition)
+
+    def _entering_counters(self, vp: Tree) -> tuple[Any, str]:
+        """The counters "enters with ... counters on it" puts on the permanent (614.1c): a number, X of the
+        spell it was (107.3m), or "for each ..." counted as it enters; and their kind."""
+        counters = find(vp, "counters")
+        amount = self.transform(counters.children[0])
+        kind = str(counters.children[1])
+        if vp.data == "vp_enters_with_counters_each":
+            amount = Product(amount, CountOf(self.transform(vp.children[-1])))
+        return (amount.n if isinstance(amount, Const) else amount), kind
 
     def _static_form(self, subject: Tree, vps: list[Tree]) -> list[Any]:
         """One clause of a static ability: ContinuousDefs, and a replacement for how this enters."""
@@ -103,7 +114,7 @@ class Statics(Templates):
         if any(k in _ENTERS_WITH_COUNTERS for k in kinds):
             if subject.data != "or_self" or len(vps) != 1:
                 raise TextError("only \"this permanent enters with counters\" is supported", "enters with")
-            n, kind = self.transform(find(vps[0], "counters"))
+            n, kind = self._entering_counters(vps[0])
             # "... with a +1/+1 counter on it if you attacked this turn": only when the condition holds (614.1c).
             cond = self.transform(vps[0].children[-1]) if vps[0].data == "vp_enters_with_counters_if" else None
             return [EntersWithCounters(kind, n, vps[0].data == "vp_enters_tapped_with_counters", cond)]

@@ -93,6 +93,10 @@ class Triggers(Templates):
     def t_becomes_blocked(self, subject: Subject) -> Trigger:
         return Trigger("becomes_blocked", **subject)
 
+    def t_becomes_tapped(self, subject: Subject) -> Trigger:
+        """"Whenever ~ becomes tapped" (701.21a): however it is tapped (a cost, attacking, convoke, an effect)."""
+        return Trigger("becomes_tapped", **subject)
+
     def t_becomes_target(self, subject: Subject) -> Trigger:
         return self._becomes_target(subject, "any")
 
@@ -164,6 +168,14 @@ class Triggers(Templates):
 
     def t_draw(self, player: str) -> Trigger:
         return Trigger("draw", player=player)
+
+    def t_surveil(self, player: str) -> Trigger:
+        """"Whenever you surveil" (701.42a): each time the player surveils."""
+        return Trigger("surveil", player=player)
+
+    def t_surveil_first(self, player: str) -> Trigger:
+        """"Whenever you surveil for the first time each turn": only that player's first surveil of the turn."""
+        return Trigger("surveil", player=player, count=1)
 
     def t_cast(self, player: str, flt: ObjectFilter) -> Trigger:
         """"Whenever you cast a [spell]": the spell on the stack."""

@@ -452,6 +452,13 @@ class Verbs(Templates):
             return [op]
         return Verb(act=lambda s, d: [I.ApplyEffect(objects_of(s), (op,), d or "permanent")], ops=ops)
 
+    def vp_pump_each_until_eot(self, pt: Token, each: ObjectFilter) -> Verb:
+        """"Gets +1/+1 until end of turn for each ...": the duration written before the count (611.2a); the
+        count is taken as the effect begins (608.2h)."""
+        act = self.vp_pump_each(pt, each).act
+        assert act is not None
+        return Verb(act=lambda s, d: act(s, d or "end_of_turn"))
+
     def vp_pump_each(self, pt: Token, each: ObjectFilter) -> Verb:
         p, t = signed_pt(pt)
 
@@ -612,6 +619,9 @@ class Verbs(Templates):
         return no_reading()
 
     def vp_enters_tapped_with_counters(self, _counters: tuple[int, str]) -> Verb:
+        return no_reading()
+
+    def vp_enters_with_counters_each(self, _counters: tuple[int, str], _each: ObjectFilter) -> Verb:
         return no_reading()
 
     def vp_cant_lose(self) -> Verb:

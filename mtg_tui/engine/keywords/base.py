@@ -50,6 +50,7 @@ class Trait(Enum):
     FLASH = "may be cast any time you could cast an instant"                # casting (702.8a)
     FLASHBACK = "may be cast from the graveyard for its parameter's cost"   # casting (702.33a)
     JUMP_START = "may be cast from the graveyard by discarding a card as well"  # casting (702.132a)
+    CONVOKE = "its caster's creatures may be tapped to pay for its mana"   # casting, convoke (702.50a)
     KICKER = "may be cast paying its parameter as an additional cost: it is then kicked"  # casting (702.32a)
     SPECTACLE = "may be cast for its parameter instead of its mana cost if an opponent lost life this turn"  # casting (702.136a)
     ENCHANT = "an Aura spell targets, and the Aura may enchant, only what its parameter describes"  # casting, sba

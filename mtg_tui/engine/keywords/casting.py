@@ -1,5 +1,5 @@
 """Keywords about casting a card: when (flash), from where (flashback, jump-start), what an Aura targets
-(enchant), and optional additional costs (kicker)."""
+(enchant), optional additional costs (kicker), and who helps pay (convoke)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ register(
     Keyword("jump-start", "702.132", "Can be cast from your graveyard by discarding a card as well as paying its "
             "other costs; then it is exiled instead of going anywhere else.", cite="702.132a",
             traits=frozenset({Trait.JUMP_START})),
+    Keyword("convoke", "702.50", "Each creature you tap while casting it pays for {1} or one mana of that "
+            "creature's color.", cite="702.50a", traits=frozenset({Trait.CONVOKE})),
     Keyword("enchant", "702.5", "Is cast targeting {what}, and can be attached only to {what}.", cite="702.5a",
             param=Param.OBJECT, traits=frozenset({Trait.ENCHANT})),
     Keyword("kicker", "702.32", "You may pay an additional {what} as you cast it; if you do, it is kicked.",
