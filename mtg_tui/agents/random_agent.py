@@ -120,6 +120,7 @@ class RandomAgent(DecisionHandler[Any]):
     choose_mode = choose_color = yes_no = choose_cards = choose_sacrifice = choose_legend = _some
     scry = surveil = search = order_cards = choose_replacement = prevention_order = _some
     sacrifice_cost = discard_cost = counter_cost = discard = bottom = choose_costs = _some
+    reveal_cost = _some
 
     def tap_cost(self, d: TapCost) -> Any:
         order = d.option_values()

@@ -166,6 +166,7 @@ class Policy(DecisionHandler[Any]):
     search = _by(choices.search)
     choose_sacrifice = sacrifice_cost = counter_cost = _by(choices.least_valuable)
     tap_cost = _by(choices.tap_for_cost)
+    reveal_cost = _by(choices.pick_cards)
     choose_legend = _by(choices.legend)
     choose_cards = _by(choices.pick_cards)
     choose_costs = _by(choices.optional_costs)
@@ -245,6 +246,7 @@ class SafeAnswer(DecisionHandler[Any]):
     choose_cards = choose_sacrifice = choose_legend = scry = surveil = search = choose_replacement = _fewest
     prevention_order = sacrifice_cost = discard_cost = counter_cost = discard = bottom = choose_costs = \
         _fewest
+    reveal_cost = _fewest
 
     def tap_cost(self, d: TapCost) -> Any:
         return d.fewest(d.option_values())

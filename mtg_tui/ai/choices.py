@@ -95,10 +95,11 @@ def may(board: Board, d: YesNo) -> str:
 
 
 def optional_costs(board: Board, d: ChooseCosts) -> list[str]:
-    """Pay every optional cost that is only mana (kicker makes the spell better); never sacrifice or discard
+    """Pay every optional cost that is only mana (kicker makes the spell better), and reveal a card rather
+    than pay mana for an additional cost (it costs only what the opponent learns); never sacrifice or discard
     for one. A cost that would make the targets already chosen wrong is left unpaid (a kicked Fight with Fire
     divides its damage among other targets than the unkicked one aims at)."""
-    picks = [v for v in d.option_values() if v in d.mana_only]
+    picks = [v for v in d.option_values() if v in d.mana_only or v == "reveal"]
     picks = [v for v in picks if _legal(d, [v])]
     return picks if _legal(d, picks) else picks[:1]
 

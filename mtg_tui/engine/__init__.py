@@ -37,7 +37,7 @@ from .decisions import (CANCEL, AssignDamage, Bottom, ChooseCards, ChooseColor, 
                         ChooseMode,
                         ChooseReplacement, ChooseSacrifice, ChooseX, ConvokeCost, DamageOrder, Decision, DeclareAttackers,
                         DeclareBlockers, Discard, DiscardCost, Divide, IllegalAnswer, Mulligan, Option, OrderCards,
-                        OrderTriggers, Pay, PreventionOrder, Priority, SacrificeCost, Scry, Search, Surveil, TapCost,
+                        OrderTriggers, Pay, PreventionOrder, Priority, RevealCost, SacrificeCost, Scry, Search, Surveil, TapCost,
                         Targets, YesNo, CounterCost, activate, cast, decision_types, pass_priority, play_land)
 from .dispatch import DecisionHandler, dispatch
 from .game import Game
@@ -53,7 +53,7 @@ __all__ = [
     "Priority", "DeclareAttackers", "DeclareBlockers", "DamageOrder", "AssignDamage", "OrderTriggers", "Targets",
     "ChooseMode", "ChooseX", "ChooseColor", "ChooseCreatureType", "YesNo", "ChooseCards", "ChooseSacrifice", "ChooseLegend", "Scry",
     "Surveil", "Search", "OrderCards", "ChooseReplacement", "PreventionOrder", "SacrificeCost", "DiscardCost",
-    "TapCost", "CounterCost", "Divide", "Discard", "Mulligan", "Bottom", "Pay", "ChooseCosts", "ConvokeCost",
+    "TapCost", "CounterCost", "RevealCost", "Divide", "Discard", "Mulligan", "Bottom", "Pay", "ChooseCosts", "ConvokeCost",
     "pass_priority", "play_land", "cast", "activate",
 ]
 

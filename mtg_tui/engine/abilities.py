@@ -93,6 +93,7 @@ class Cost(Immutable):
     tap_power: int | None = None      # crew: tap untapped creatures you control with total power N or more
     # "Remove a +1/+1 counter from a creature you control": one counter of the filter's with_counter kind each
     counter_from: tuple[tuple[int, ObjectFilter], ...] = ()
+    reveal: tuple[tuple[int, ObjectFilter], ...] = ()   # cards revealed from the hand (701.16a)
     text: str = ""
 
     @property
@@ -232,11 +233,13 @@ class StaticAbility(Ability):
 
 @dataclass(frozen=True, eq=False)
 class AdditionalCost(Ability):
-    """"As an additional cost to cast this spell, ..." (601.2b, 601.2f)."""
+    """"As an additional cost to cast this spell, ..." (601.2b, 601.2f). With ``or_reveal`` (how many cards,
+    of what kind) the caster reveals those cards from their hand or else pays ``cost``."""
 
     cost: Cost
     text: str = ""
     keyword: str | None = None
+    or_reveal: tuple[int, ObjectFilter] | None = None
 
 
 @dataclass(frozen=True, eq=False)

@@ -21,7 +21,7 @@ from .costs import (activated_abilities, check_cost_picks, check_other_costs, ch
                     cost_picks_needed, creature_power, execute_payment, find_auto_payment, mana_sources,
                     only_tap_picks, pay_other_costs, payment_units, plan_payment, simple_mana_ability, tap_choices)
 from .decisions import (CANCEL, ChooseColor, ChooseCosts, ChooseMode, ChooseX, ConvokeCost, Decision, DiscardCost,
-                        Divide, IllegalAnswer, Option, Pay, Priority, SacrificeCost, TapCost, division, CounterCost)
+                        Divide, IllegalAnswer, Option, Pay, Priority, RevealCost, SacrificeCost, TapCost, division, CounterCost)
 from .events import Event
 from .instructions import DealDamage, nested_instructions
 from .keywords import Trait, entry, has_trait, keywords_in
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from .state import GameState
 
 Gen = Generator[Decision, Any, Any]
+PICKED = ("sacrifice", "discard", "reveal")   # the parts of a spell's costs whose objects the caster picks
 
 
 # ---------------------------------------------------------------------------
@@ -47,14 +48,23 @@ Gen = Generator[Decision, Any, Any]
 class _Traits:
     """What casting needs to know about a card's printed abilities, worked out once per card."""
 
-    __slots__ = ("additional", "optional", "alternative", "flashback", "jump_start", "reductions", "hand_abilities",
-                 "flash")
+    __slots__ = ("additional", "or_pay", "optional", "alternative", "flashback", "jump_start", "reductions",
+                 "hand_abilities", "flash")
 
     def __init__(self, card: Any) -> None:
         abilities = card.abilities
-        self.additional = next((a.cost for a in abilities if isinstance(a, AdditionalCost)), None)
+        extra = next((a for a in abilities if isinstance(a, AdditionalCost)), None)
+        reveal = extra.or_reveal if extra is not None else None
+        self.additional = extra.cost if extra is not None and reveal is None else None
+        # "Reveal a [kind of] card from your hand or pay {N}": the mana unless the optional cost REVEAL is chosen.
+        self.or_pay = extra.cost.mana if extra is not None and reveal is not None else None
         self.optional = tuple((kw.name, _as_cost(p)) for kw, p in keywords_in(abilities)
                               if Trait.KICKER in kw.traits or Trait.SPECTACLE in kw.traits)
+        if extra is not None and reveal is not None:
+            n, flt = reveal
+            what = f"{'a' if n == 1 else n} {flt.describe()} card{'s' if n != 1 else ''} from your hand"
+            self.optional = ((REVEAL, Cost(reveal=(reveal,), text=f"{what} instead of paying {extra.cost.mana.text}")),) \
+                + self.optional
         self.alternative = frozenset(kw.name for kw, _ in keywords_in(abilities) if Trait.SPECTACLE in kw.traits)
         self.flashback = next((p for kw, p in keywords_in(abilities) if Trait.FLASHBACK in kw.traits), None)
         self.jump_start = any(Trait.JUMP_START in kw.traits for kw, _ in keywords_in(abilities))
@@ -69,6 +79,9 @@ def traits(card: GameObject) -> _Traits:
     if found is None:
         found = derived["casting"] = _Traits(card.card)
     return found
+
+
+REVEAL = "reveal"   # the optional cost chosen to reveal cards rather than pay an additional cost's mana
 
 
 def additional_cost(card: GameObject) -> Any:
@@ -102,7 +115,10 @@ def alternative_unavailable(game: "GameState", card: GameObject, name: str, play
 def _payments(game: "GameState", card: GameObject, player: int) -> tuple[tuple[str, ...], ...]:
     """The ways of paying a spell's mana to weigh whether it can be cast: its own cost, and each alternative
     cost it may be cast for now."""
-    alt = tuple((n,) for n in sorted(traits(card).alternative) if not alternative_unavailable(game, card, n, player))
+    t = traits(card)
+    alt = tuple((n,) for n in sorted(t.alternative) if not alternative_unavailable(game, card, n, player))
+    if t.or_pay is not None and not check_other_costs(game, card, dict(t.optional)[REVEAL], player):
+        alt += ((REVEAL,),)
     return ((),) + alt
 
 
@@ -131,13 +147,14 @@ def other_costs(card: GameObject, costs: Any = ()) -> Cost | None:
     parts = [traits(card).additional] + [c for name, c in optional_costs(card) if name in (costs or ())]
     if graveyard_keyword(card) == "jump-start":
         parts.append(_JUMP_START_COST)
-    parts = [c for c in parts if c is not None and (c.sacrifice or c.discard or c.pay_life)]
+    parts = [c for c in parts if c is not None and (c.sacrifice or c.discard or c.pay_life or c.reveal)]
     if not parts:
         return None
     if len(parts) == 1:
         return parts[0]
     return Cost(sacrifice=tuple(s for c in parts for s in c.sacrifice), discard=tuple(d for c in parts for d in c.discard),
-                pay_life=sum(c.pay_life for c in parts), text=", ".join(c.text for c in parts if c.text))
+                pay_life=sum(c.pay_life for c in parts), reveal=tuple(r for c in parts for r in c.reveal),
+                text=", ".join(c.text for c in parts if c.text))
 
 
 def check_costs(card: GameObject, costs: Any) -> list[str]:
@@ -187,6 +204,9 @@ def total_cost(game: "GameState", card: GameObject, player: int, x: int, costs: 
     for name, extra in optional_costs(card):
         if name in (costs or ()) and extra.has_mana and name not in alternative:
             cost = cost.plus(extra.mana)
+    or_pay = traits(card).or_pay
+    if or_pay is not None and REVEAL not in (costs or ()):
+        cost = cost.plus(or_pay)   # the additional cost paid in mana, as no card was revealed (601.2f)
     reductions = traits(card).reductions
     less = _less_from_permanents(game, card, player)
     if not reductions and not less:
@@ -765,7 +785,7 @@ def _validate_cast(game: "GameState", player: int, ans: dict[str, Any]) -> dict[
         why = check_other_costs(game, card, extra, player)
         if why:
             raise IllegalAnswer(f"the additional cost can't be paid: {why}")
-        for kind in ("sacrifice", "discard"):
+        for kind in PICKED:
             if getattr(extra, kind):
                 if ans.get(kind) is not None:
                     out[kind] = check_cost_picks(game, card, extra, player, kind, ans.get(kind))
@@ -969,7 +989,7 @@ def _missing(game: "GameState", player: int, action: dict[str, Any]) -> tuple[st
         skip: int | None = card.id
         extra = other_costs(card, costs) if action.get("costs") is not None else additional_cost(card)
         if extra is not None:
-            for kind in ("sacrifice", "discard"):
+            for kind in PICKED:
                 if getattr(extra, kind) and action.get(kind) is None:
                     return kind, _cost_pick_decision(game, player, card, extra, kind)
     else:
@@ -1070,9 +1090,9 @@ def _costs_decision(game: "GameState", player: int, card: GameObject, action: di
     for name, extra in optional_costs(card):
         if alternative_unavailable(game, card, name, player):
             continue
-        if extra.sacrifice or extra.discard or extra.pay_life:
+        if extra.sacrifice or extra.discard or extra.pay_life or extra.reveal:
             if check_other_costs(game, card, Cost(sacrifice=extra.sacrifice, discard=extra.discard,
-                                                  pay_life=extra.pay_life), player):
+                                                  pay_life=extra.pay_life, reveal=extra.reveal), player):
                 continue
         if extra.has_mana and not _affordable(game, player, card, total_cost(game, card, player, 0, (name,))):
             continue
@@ -1081,8 +1101,9 @@ def _costs_decision(game: "GameState", player: int, card: GameObject, action: di
     if not payable:
         return None
     if not _affordable(game, player, card, total_cost(game, card, player, 0)):
-        # Only an alternative cost can be paid: one must be chosen (118.9).
-        payable = [o for o in payable if o.value in traits(card).alternative]
+        # Only an alternative cost can be paid (118.9), or the additional cost only by revealing: one must be
+        # chosen.
+        payable = [o for o in payable if o.value in traits(card).alternative or o.value == REVEAL]
         if not payable:
             return None
         return ChooseCosts(player=player, prompt=f"{card.name}: choose the cost to cast it for", options=payable,
@@ -1090,7 +1111,8 @@ def _costs_decision(game: "GameState", player: int, card: GameObject, action: di
                            legal=lambda ans: _validated(game, player, action, "costs", ans))
     return ChooseCosts(player=player, prompt=f"{card.name}: pay optional costs? (choose none to cast it without)",
                        options=payable, min=0, max=len(payable), source=card.id,
-                       mana_only=tuple(n for n, c in optional_costs(card) if not (c.sacrifice or c.discard or c.pay_life)),
+                       mana_only=tuple(n for n, c in optional_costs(card)
+                                       if not (c.sacrifice or c.discard or c.pay_life or c.reveal)),
                        legal=lambda ans: _validated(game, player, action, "costs", ans))
 
 
@@ -1102,7 +1124,7 @@ def _cost_pick_decision(game: "GameState", player: int, obj: GameObject, cost: A
         for o in cost_choices(game, obj, player, kind, flt, cost.tap):
             if o not in options:
                 options.append(o)
-    ask = {"sacrifice": SacrificeCost, "discard": DiscardCost, "tap": TapCost, "counter": CounterCost}[kind]
+    ask = {"sacrifice": SacrificeCost, "discard": DiscardCost, "tap": TapCost, "counter": CounterCost, "reveal": RevealCost}[kind]
     return ask(player=player, prompt=f"{obj.name}: choose what to {kind} to pay the cost",
                options=[Option(o.id, o.name) for o in options], min=total, max=total,
                legal=lambda picks: check_cost_picks(game, obj, cost, player, kind, picks))
@@ -1192,8 +1214,7 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     convoke.tap_creatures(game, spell, player, convoked)
     execute_payment(game, player, cost, plan)
     if extra is not None:
-        yield from pay_other_costs(game, None, extra, player, {k: action[k] for k in ("sacrifice", "discard")
-                                                                if action.get(k)})
+        yield from pay_other_costs(game, None, extra, player, {k: action[k] for k in PICKED if action.get(k)})
     text = f"{game.players[player].name} casts {spell.name}"
     if half is not None:
         text += f" (a half of {spell.whole.name})"
@@ -1206,7 +1227,10 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
         text += f" from their graveyard with {via}"
         cites += (entry(via).cites,)
     for name, extra in optional_costs(card):
-        if name in costs:
+        if name == REVEAL and name in costs:
+            text += f", revealing {extra.text}"
+            cites += ("601.2b", "701.16a")
+        elif name in costs:
             instead = name in traits(card).alternative
             text += f", {'for' if instead else 'paying'} its {name} cost ({extra.text})"
             cites += (entry(name).cites, "601.2b") + (("118.9",) if instead else ())

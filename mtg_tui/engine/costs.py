@@ -247,6 +247,10 @@ def check_other_costs(game: "GameState", obj: GameObject | None, cost: Cost, pla
     for n, flt in cost.tap_others:
         if len(cost_choices(game, obj, player, "tap", flt, cost.tap)) < n:
             return f"you don't control {n} {flt.describe()} to tap"
+    for n, flt in cost.reveal:
+        if len(cost_choices(game, obj, player, "reveal", flt)) < n:
+            many = "" if n == 1 else f" {n}"
+            return f"you have no{many} other {flt.describe()} card{'s' if n != 1 else ''} in your hand to reveal"
     if cost.tap_power is not None:
         most = sum(max(0, creature_power(game, o)) for o in tap_choices(game, player))
         if most < cost.tap_power:
@@ -304,6 +308,9 @@ def cost_choices(game: "GameState", obj: GameObject | None, player: int, kind: s
     can't also be one of the permanents it taps."""
     if kind == "discard":
         return [c for c in game.players[player].hand if object_matches(game, c, flt, None, player)]
+    if kind == "reveal":   # the spell being cast is on the stack as its costs are paid (601.2a): not itself
+        return [c for c in game.players[player].hand
+                if (obj is None or c.id != obj.id) and object_matches(game, c, flt, None, player)]
     return [o for o in game.battlefield if game.chars(o).controller == player
             and not (kind == "tap" and (o.tapped or (self_tapped and obj is not None and o.id == obj.id)))
             and object_matches(game, o, flt, obj.id if obj else None, player,
@@ -314,7 +321,7 @@ def cost_picks_needed(cost: Cost, kind: str) -> tuple[tuple[int, Any], ...]:
     """The picks a kind of cost needs ("sacrifice", "discard", "tap", "counter": permanents to remove a counter
     from): (how many, of what) each."""
     return {"sacrifice": cost.sacrifice, "discard": cost.discard, "tap": cost.tap_others,
-            "counter": cost.counter_from}[kind]
+            "counter": cost.counter_from, "reveal": cost.reveal}[kind]
 
 
 def check_cost_picks(game: "GameState", obj: GameObject | None, cost: Cost, player: int, kind: str,
@@ -375,6 +382,10 @@ def pay_other_costs(game: "GameState", obj: GameObject | None, cost: Cost, playe
     if cost.discard:
         picks = [game.objects[i] for i in chosen.get("discard", []) if i in game.objects]
         yield from actions.discard_asking(game, p, picks)
+    if cost.reveal:
+        shown = [game.objects[i] for i in chosen.get("reveal", []) if i in game.objects]
+        game.log_event(f"{p.name} reveals {', '.join(o.name for o in shown)} from their hand.", ("701.16a", "601.2h"),
+                       tuple(o.id for o in shown), player=player)
     if cost.sacrifice_self and obj is not None:
         yield from actions.sacrifice_asking(game, [obj])
     if cost.discard_self and obj is not None and obj.zone == "hand":

@@ -598,6 +598,13 @@ class ConvokeCost(Pick):
 
 
 @decision_type
+class RevealCost(Pick):
+    """Choose the cards to reveal from your hand to pay a cost (701.16a, 601.2h)."""
+
+    subkind = "reveal_cost"
+
+
+@decision_type
 class Divide(AllOfThem, Decision):
     """Divide ``total`` damage among the targets (the options), at least 1 each (601.2d).
     The answer is a list of amounts in the order of the options."""

@@ -19,7 +19,7 @@ from .decisions import (AssignDamage, Bottom, ChooseCards, ChooseColor, ChooseCo
                         ChooseMode, ChooseReplacement, ConvokeCost,
                         ChooseSacrifice, ChooseX, DamageOrder, Decision, DeclareAttackers, DeclareBlockers, Discard,
                         DiscardCost, Divide, Mulligan, OrderCards, OrderTriggers, Pay, PreventionOrder, Priority,
-                        SacrificeCost, Scry, Search, Surveil, TapCost, Targets, YesNo, CounterCost)
+                        RevealCost, SacrificeCost, Scry, Search, Surveil, TapCost, Targets, YesNo, CounterCost)
 
 T = TypeVar("T")
 
@@ -99,6 +99,9 @@ class DecisionHandler(ABC, Generic[T]):
 
     @abstractmethod
     def discard_cost(self, d: DiscardCost) -> T: ...
+
+    @abstractmethod
+    def reveal_cost(self, d: RevealCost) -> T: ...
 
     @abstractmethod
     def tap_cost(self, d: TapCost) -> T: ...

@@ -158,6 +158,15 @@ class AbilityForms(Templates):
             return [AdditionalCost(cost=self.transform(find(tree, "cost_list")))]
 
     @top_down
+    def additional_cost_reveal_or_pay(self, tree: Tree) -> list[Any]:
+        """"As an additional cost to cast this spell, reveal a [kind of] card from your hand or pay {N}"
+        (601.2b, 601.2f): the caster announces which; revealing is offered as the optional cost "reveal"."""
+        with self.reading(Scope(self.card_name, "spell")):
+            n, flt = self.transform(find(tree, "counted_desc"))
+        cost = mana(next(t for t in tree.children if isinstance(t, Token) and t.type == "MANA"))
+        return [AdditionalCost(cost=Cost(mana=cost, text=cost.text), or_reveal=(n, replace(flt, zone="hand")))]
+
+    @top_down
     def cda_pt(self, tree: Tree) -> list[Any]:
         """A characteristic-defining ability setting power and toughness (604.3, layer 7a)."""
         return self._defined_pt(tree, "both")
