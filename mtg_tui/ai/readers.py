@@ -591,6 +591,7 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.Conditional: _conditional,
     I.Search: _search,
     I.Explore: lambda i, n: n.hit(i.what, EXPLORE, "explore"),
+    I.PlayAdditionalLand: _nothing("additional_land", 0.3, "who"),
     I.Transform: lambda i, n: n.hit(i.what, TRANSFORM, "transform"),
     I.RemoveFromCombat: lambda i, n: n.hit(i.what, -2.0, "remove_from_combat"),
     I.WinGame: lambda i, n: n.hit(i.who, 100.0, "win_game"),   # nothing is worth more
@@ -739,6 +740,7 @@ FLAGS: dict[str, float] = {
     "cant_lose": 3.0,
     "cant_win": -3.0,
     "no_max_hand": 0.2,
+    "additional_land": 0.3,             # an extra land drop a turn (305.2)
     "damage_by_toughness": 0.3,         # more damage from walls and high-toughness creatures
     "attacks_despite_defender": 0.5,
 }

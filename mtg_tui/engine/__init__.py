@@ -62,7 +62,7 @@ FLOORS: dict[str, tuple[str, ...]] = {
               "state"),
     "rules": ("actions", "alike", "blessing", "casting", "combat", "conditions", "context", "convoke", "costs", "damage",
               "entering", "explore",
-              "instead", "instructions", "keywords", "layers", "mana_ability", "matching", "prevention",
+              "instead", "instructions", "land_plays", "keywords", "layers", "mana_ability", "matching", "prevention",
               "regeneration", "replacement", "rerouting", "resolution", "sagas", "sba", "targets", "transform",
               "triggers"),
     "flow": ("turn",),

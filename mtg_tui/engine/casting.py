@@ -25,6 +25,7 @@ from .decisions import (CANCEL, ChooseColor, ChooseCosts, ChooseMode, ChooseX, C
 from .events import Event
 from .instructions import DealDamage, nested_instructions
 from .keywords import Trait, entry, has_trait, keywords_in
+from .land_plays import land_play_problem
 from .keywords.base import chars_traits
 from .mana import COLOR_BY_NAME, COLOR_NAMES, ManaCost, Symbol, match_payment
 from .matching import object_matches
@@ -405,8 +406,9 @@ def land_problem(game: "GameState", card: GameObject, player: int) -> str | None
         return "you can play a land only in your main phase (305.1)"
     if game.stack:
         return "you can play a land only while the stack is empty (305.1)"
-    if game.players[player].lands_played >= 1:
-        return "you have already played a land this turn (305.2)"
+    why = land_play_problem(game, player)
+    if why:
+        return why
     return None
 
 
@@ -608,7 +610,7 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
     """The actions other than passing, one at a time, in the order the player is shown them."""
     p = game.players[player]
     sorcery_ok = is_sorcery_timing(game, player)
-    land_ok = sorcery_ok and p.lands_played < 1
+    land_ok = sorcery_ok and land_play_problem(game, player) is None
     units = None
     with_hand_abilities = []
     for whole in castable_cards(game, p):

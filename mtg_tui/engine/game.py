@@ -11,6 +11,8 @@ setup + answers replay the same game (see ``record.py``).
 
 from __future__ import annotations
 
+from collections import Counter
+
 from typing import Any, Generator
 
 from .decisions import Decision, IllegalAnswer
@@ -36,7 +38,7 @@ class Game(GameState):
     def _apply_layers(self, before: Layered | None, changed: set[int] | None) -> Layered:
         return compute_battlefield(self, before, changed)
 
-    def _rule_effects_on_players(self, chars: dict[int, Characteristics]) -> dict[int, set[str]]:
+    def _rule_effects_on_players(self, chars: dict[int, Characteristics]) -> dict[int, Counter[str]]:
         return player_flags(self, chars)
 
     def _notice(self, events: list[Event], lookback: dict[int, LKI] | None) -> None:

@@ -23,6 +23,7 @@ from .decisions import (ChooseCards, ChooseColor, ChooseSacrifice, Decision, Dis
                         OrderCards, Scry as ScryCards, Search as SearchLibrary, Surveil as SurveilCards, YesNo)
 from .mana import COLOR_NAMES, COLORS
 from .explore import Explore  # noqa: F401  (part of the instruction set the compiler uses)
+from .land_plays import PlayAdditionalLand  # noqa: F401  (part of the instruction set the compiler uses)
 from .transform import Transform  # noqa: F401  (part of the instruction set the compiler uses)
 from .mana_ability import ANY_COLOR, AddMana  # noqa: F401  (part of the instruction set the compiler uses)
 from .matching import object_matches

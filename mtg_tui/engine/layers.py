@@ -15,6 +15,7 @@ ability meanwhile (613.6).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -399,9 +400,10 @@ def _apply_counters(objs: list[GameObject], chars: dict[int, Characteristics]) -
             c.pt_changed = True
 
 
-def player_flags(game: "GameState", chars: dict[int, Characteristics]) -> dict[int, set[str]]:
-    """Rule effects on players ("you can't lose the game") from static abilities."""
-    out: dict[int, set[str]] = {p.index: set() for p in game.players}
+def player_flags(game: "GameState", chars: dict[int, Characteristics]) -> dict[int, Counter[str]]:
+    """Rule effects on players ("you can't lose the game") from static abilities and resolved effects, each
+    flag counted: some add up ("you may play an additional land", 305.2)."""
+    out: dict[int, Counter[str]] = {p.index: Counter() for p in game.players}
     for o in game.battlefield:
         c = chars.get(o.id)
         if c is None:
@@ -417,12 +419,12 @@ def player_flags(game: "GameState", chars: dict[int, Characteristics]) -> dict[i
                     if (d.affected.who == "you" and mine) or (d.affected.who == "opponents" and not mine) \
                             or d.affected.who == "each":
                         for op in d.ops:
-                            out[p.index].add(op.args[0])
+                            out[p.index][op.args[0]] += 1
     for eff in game.continuous:
         for op in eff.ops:
             if op.layer == "rules" and eff.players:
                 for p in eff.players:
-                    out[p].add(op.args[0])
+                    out[p][op.args[0]] += 1
     return out
 
 

@@ -12,6 +12,7 @@ and changes a ``GameState`` and never needs the ``Game``.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
@@ -154,7 +155,7 @@ class GameState(ABC):
         self._bf_kept: dict[str, tuple[Callable[[Any], Any], Any]] = {}   # key -> (how it is built, what)
         self._bf_layered: Any = None             # the layers' last result, for the next to reuse
         self._pflags_version = -1
-        self._pflags: dict[int, set[str]] = {}
+        self._pflags: dict[int, Counter[str]] = {}
         self._other_chars: dict[int, tuple[Any, Characteristics]] = {}
         self.acting_cache: dict[Any, Any] = {}   # can each player do anything but pass, at this version
         self.graveyard_castables: dict[int, Any] = {}   # per player: the graveyard's cards castable from there
@@ -169,7 +170,7 @@ class GameState(ABC):
         permanents whose layer inputs changed since (None: not known)."""
 
     @abstractmethod
-    def _rule_effects_on_players(self, chars: dict[int, Characteristics]) -> dict[int, set[str]]:
+    def _rule_effects_on_players(self, chars: dict[int, Characteristics]) -> dict[int, Counter[str]]:
         """Rule effects on players ("you can't lose the game"), by player index."""
 
     @abstractmethod
@@ -237,12 +238,12 @@ class GameState(ABC):
             self.over = True
             self.log_event("All players lost at the same time: the game is a draw.", ("104.4a",))
 
-    def player_flags(self, player: int) -> set[str]:
+    def player_flags(self, player: int) -> Counter[str]:
         if self._pflags_version != self.version:
             self._ensure_bf()
             self._pflags = self._rule_effects_on_players(self._bf_chars)
             self._pflags_version = self.version
-        return self._pflags.get(player, set())
+        return self._pflags.get(player) or Counter()
 
     # ------------------------------------------------------------------
     # Characteristics

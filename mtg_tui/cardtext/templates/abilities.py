@@ -7,6 +7,7 @@ are read top-down: each opens the scope its parts are read in.
 
 from __future__ import annotations
 
+from copy import deepcopy
 from dataclasses import replace
 from typing import Any
 
@@ -231,11 +232,25 @@ class AbilityForms(Templates):
         """"[Static ability] as long as [condition]"."""
         return self._conditional_static(tree.children[1], Tree("body", [Tree("sentence", [tree.children[0]])]))
 
-    def _conditional_static(self, condition: Tree, body: Tree) -> list[Any]:
+    @top_down
+    def unless_after(self, tree: Tree) -> list[Any]:
+        """"[Static ability] unless [condition]": it applies only while the condition doesn't hold (611.3a).
+        "~ enters tapped unless ..." reads the same words, and is how the permanent enters (614.1c)."""
+        clauses, condition = deepcopy(tree.children[0]), tree.children[1]
+        entering = [t for t in clauses.iter_subtrees() if t.data == "vp_enters_tapped"]
+        for t in entering:
+            t.data, t.children = "vp_enters_tapped_unless", [condition]
+        if entering:
+            return self.static_ability(Tree("body", [Tree("sentence", [clauses])]))
+        return self._conditional_static(condition, Tree("body", [Tree("sentence", [clauses])]), negated=True)
+
+    def _conditional_static(self, condition: Tree, body: Tree, negated: bool = False) -> list[Any]:
         if self.is_spell:
             raise TextError("an instant's or sorcery's \"as long as\" ability isn't supported yet", "as long as")
         with self.reading(Scope(self.card_name, "static")):
             cond = self.transform(condition)
+        if negated:
+            cond = replace(cond, negated=not cond.negated)
         # "As long as ~ is attacking, it gets +2/+0": "it" is the permanent the condition names ("~ has three or
         # more +1/+1 counters on it" names it too: a counters condition without an object of its own).
         names_self = cond.kind.startswith("self_") or isinstance(cond.ref, SelfRef) \

@@ -26,6 +26,9 @@ from .effects import merged_clauses
 _ENTERS_WITH_COUNTERS = ("vp_enters_with_counters", "vp_enters_tapped_with_counters", "vp_enters_with_counters_if",
                          "vp_enters_with_counters_each")
 _PLAYERS = {"pr_you": "you", "pr_each_opponent": "opponents", "pr_each_player": "each"}
+# Verb phrases that change the rules for players, and the flag each sets ("you may play an additional land
+# on each of your turns": 305.2).
+_PLAYER_RULES = {"vp_cant_lose": "cant_lose", "vp_cant_win": "cant_win", "vp_additional_land": "additional_land"}
 
 
 class Statics(Templates):
@@ -124,14 +127,13 @@ class Statics(Templates):
                 raise TextError("\"can't attack unless\" with another verb isn't supported yet", "unless")
             cond = self.transform(vps[0].children[-1])
             return [replace(self._continuous(subject, vps), condition=replace(cond, negated=not cond.negated))]
-        if any(k in ("vp_cant_lose", "vp_cant_win") for k in kinds):
+        if any(k in _PLAYER_RULES for k in kinds):
             who = _PLAYERS.get(subject.data)
             if who is None:
                 raise TextError("can't tell who this applies to", words_of(subject))
-            if any(k not in ("vp_cant_lose", "vp_cant_win") for k in kinds):
+            if any(k not in _PLAYER_RULES for k in kinds):
                 raise TextError("this static ability isn't supported yet", words_of(subject))
-            ops = tuple(LayerOp("rules", "flag", ("cant_lose" if k == "vp_cant_lose" else "cant_win", None))
-                        for k in kinds)
+            ops = tuple(LayerOp("rules", "flag", (_PLAYER_RULES[k], None)) for k in kinds)
             return [ContinuousDef(Affected("players", who=who), ops)]
         if kinds == ["vp_control"]:
             if subject.data != "pr_you":

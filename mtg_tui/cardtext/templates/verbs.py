@@ -436,6 +436,15 @@ class Verbs(Templates):
         return Verb(act=lambda s, d: [I.MayPay(player_of(s) if not isinstance(s, (SelfRef, TargetRef)) else YouRef(),
                                                cost)])
 
+    def vp_additional_land(self) -> Verb:
+        """"You may play an additional land this turn / on each of your turns" (305.2): a permission, not an
+        optional action now; a one-shot effect needs its duration."""
+        def act(s: Ref, d: str | None) -> list[I.Instruction]:
+            if d is None:
+                raise TextError("\"may play an additional land\" needs \"this turn\" here", "additional land")
+            return [I.PlayAdditionalLand(player_of(s), d)]
+        return Verb(act=act, ops=lambda: [flag("additional_land")])
+
     def vp_may_have(self, other: Ref, verb: Verb) -> Verb:
         """"You may have [subject] [verb]": you choose; the other subject does it."""
         return Verb(act=lambda s, d: [I.MayDo(YouRef(), tuple(self.act_of(verb, other, d)), prompt=PROMPT)])
