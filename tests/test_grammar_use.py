@@ -43,7 +43,7 @@ NOT_YET_PLAYED = frozenset({
     "until_eoc", "until_your_next_turn",
     # verbs.py
     "become_color", "become_pt_type", "vp_add_types", "vp_attacks_marker",
-    "vp_can_block_only", "vp_cant_attack", "vp_cant_attack_alone", "vp_cant_attack_block_alone",
+    "vp_can_block_only", "vp_cant_attack_alone", "vp_cant_attack_block_alone",
     "vp_cant_block_alone", "vp_cant_block_desc", "vp_combat_damage_player", "vp_counter_unless",
     "vp_damage_each", "vp_dig_bottom", "vp_discard_random", "vp_draw_each",
     "vp_draw_equal", "vp_enters_tapped_unless", "vp_enters_tapped_with_counters",

@@ -121,12 +121,6 @@ class Statics(Templates):
             # "... with a +1/+1 counter on it if you attacked this turn": only when the condition holds (614.1c).
             cond = self.transform(vps[0].children[-1]) if vps[0].data == "vp_enters_with_counters_if" else None
             return [EntersWithCounters(kind, n, vps[0].data == "vp_enters_tapped_with_counters", cond)]
-        if "vp_cant_attack_unless" in kinds:
-            # "~ can't attack unless you control an artifact": a restriction while the condition fails (508.1c).
-            if len(vps) != 1:
-                raise TextError("\"can't attack unless\" with another verb isn't supported yet", "unless")
-            cond = self.transform(vps[0].children[-1])
-            return [replace(self._continuous(subject, vps), condition=replace(cond, negated=not cond.negated))]
         if any(k in _PLAYER_RULES for k in kinds):
             who = _PLAYERS.get(subject.data)
             if who is None:

@@ -563,11 +563,6 @@ class Verbs(Templates):
         """"Can attack as though it didn't have defender" (702.3b doesn't stop it)."""
         return continuous(flag("attacks_despite_defender"))
 
-    def vp_cant_attack_unless(self, _condition: Any) -> Verb:
-        """"Can't attack unless [condition]" (508.1c): the restriction applies while the condition doesn't
-        hold; the static ability that says it attaches the condition."""
-        return continuous(flag("cant_attack"))
-
     def vp_cant_block(self) -> Verb:
         return continuous(flag("cant_block"))
 
