@@ -176,6 +176,13 @@ class LookTop(Instruction):
         yield from ()
 
 
+def _looked_at(ctx: "Ctx", key: str) -> tuple[list[Any], Any]:
+    """The cards an earlier instruction of this effect looked at that are still in the library (a card that
+    left is a new object, 400.7), and their owner (None when there are none)."""
+    cards = [c for c in ctx.remembered.get(key, []) if c.zone == "library"]
+    return cards, (ctx.game.players[cards[0].owner] if cards else None)
+
+
 @dataclass(frozen=True)
 class PutBack(Instruction):
     """Put the looked-at cards back on top in any order."""
@@ -184,10 +191,9 @@ class PutBack(Instruction):
 
     def run(self, ctx: "Ctx") -> Gen:
         game = ctx.game
-        cards = [c for c in ctx.remembered.get(self.key, []) if c.zone == "library"]
+        cards, owner = _looked_at(ctx, self.key)
         if len(cards) < 2:
             return
-        owner = game.players[cards[0].owner]
         order = yield OrderCards(player=owner.index, prompt="Put these cards back on top of your library, top first",
                                  options=[Option(c.id, c.name) for c in cards], min=len(cards), max=len(cards))
         by_id = {c.id: c for c in cards}
@@ -208,10 +214,9 @@ class DigToHand(Instruction):
 
     def run(self, ctx: "Ctx") -> Gen:
         game = ctx.game
-        cards = [c for c in ctx.remembered.get(self.key, []) if c.zone == "library"]
+        cards, owner = _looked_at(ctx, self.key)
         if not cards:
             return
-        owner = game.players[cards[0].owner]
         n = _amt(ctx, self.amount)
         picks = yield from ctx.pick_cards(owner, cards, n, prompt=f"Choose {n} to put into your hand")
         if picks:
@@ -241,10 +246,9 @@ class RevealFromLooked(Instruction):
 
     def run(self, ctx: "Ctx") -> Gen:
         game = ctx.game
-        cards = [c for c in ctx.remembered.get(self.key, []) if c.zone == "library"]
+        cards, owner = _looked_at(ctx, self.key)
         if not cards:
             return
-        owner = game.players[cards[0].owner]
         fits = [c for c in cards if object_matches(game, c, self.filter, None, owner.index)]
         n = min(_amt(ctx, self.amount), len(fits))
         what = self.filter.describe()
@@ -283,10 +287,9 @@ class PutRestOnBottom(Instruction):
 
     def run(self, ctx: "Ctx") -> Gen:
         game = ctx.game
-        rest = [c for c in ctx.remembered.get(self.key, []) if c.zone == "library"]
+        rest, owner = _looked_at(ctx, self.key)
         if not rest:
             return
-        owner = game.players[rest[0].owner]
         if self.random:
             game.rng.shuffle(rest)
         elif len(rest) > 1:
