@@ -26,7 +26,7 @@ from .errors import CardError
 from .faces import layout_of, read_layout
 from .pool import CardPool, card_name, summary_fields
 from .printings import Printing, read_printings
-from .parser import subtypes
+from .parser import RENAMED_SUBTYPES, subtypes
 
 # Limits of a card file: printed numbers (power, toughness, loyalty, generic mana) and rules text.
 MAX_NUMBER = 1_000_000
@@ -74,8 +74,10 @@ def parse_type_line(line: str, file: str = "", card: str = "") -> tuple[tuple[st
     table = _all_subtypes()
     for word in right.split():
         w = word.strip()
-        if w.lower() in table:
-            subs.append(table[w.lower()])
+        now = RENAMED_SUBTYPES.get(w.lower(), w).lower()
+        if now in table:
+            if table[now] not in subs:
+                subs.append(table[now])
         else:
             guess = difflib.get_close_matches(w.lower(), list(table), 1)
             hint = f" (did you mean {table[guess[0]]}?)" if guess else ""

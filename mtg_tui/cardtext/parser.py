@@ -24,6 +24,13 @@ from .errors import TextError
 HERE = Path(__file__).resolve().parent
 
 
+# Creature types folded into another since cards were printed with them: the type line a card data file
+# still prints is read with the type the rules list now (205.3m lists Dog, and no Hound).
+RENAMED_SUBTYPES = {
+    "hound": "Dog",
+}
+
+
 @lru_cache(maxsize=1)
 def subtypes() -> dict[str, list[str]]:
     with open(HERE / "data" / "types.toml", "rb") as f:
