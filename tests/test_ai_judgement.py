@@ -387,6 +387,20 @@ def test_keeps_a_blocker_home_when_the_counterattack_would_kill(db: Any) -> None
     assert "Giant Spider" not in attackers(g, ans)
 
 
+def test_crews_a_vehicle_with_a_creature_that_cannot_attack(db: Any) -> None:
+    # Sleek Schooner (a 4/3 Vehicle, crew 1) facing only a 0/3 Wall: crewed, it attacks for 4 and a block
+    # costs Alice her Wall and us nothing. The Elves came in this turn and can't attack (302.6), but tapping a
+    # creature to crew isn't the creature's own {T} ability, so the Elves can crew (702.121a) and the Bears
+    # keep their own attack: crew with the Elves.
+    g = position(db, {"battlefield": cards("Wall of Wood")},
+                 {"battlefield": cards("Island", "Island", "Sleek Schooner", "Grizzly Bears")
+                  + cards("Llanowar Elves", sick=True), "lands_played": 1})
+    ans = ask(g)
+    assert ans["action"] == "activate" and name_of(g, ans["source"]) == "Sleek Schooner"
+    g.answer(AI, ans)
+    assert [name_of(g, c) for c in ask(g)] == ["Llanowar Elves"]
+
+
 # ---------------------------------------------------------------------------
 # Combat: blocking
 

@@ -12,6 +12,7 @@ from ..engine.mana import COLOR_NAMES
 from .board import Board
 from .evaluate import card_value, creature_value, permanent_value
 from .judgement import worth_to
+from .plays import crew_group
 from .knowledge import cost_colors, mana_colors, mana_value_of, optional_reading, read_ability, read_effect, \
     reading_of
 from .reading import YOU, Reading
@@ -168,26 +169,13 @@ def _by_worth(board: Board, vals: list[Any]) -> list[Any]:
 
 
 def tap_for_cost(board: Board, d: TapCost) -> list[int]:
-    """The permanents to tap for a cost. For one of total power (crew): the group worth least that pays it, when
-    there are few enough to look at every group; else as few as pay it, the least valuable first."""
+    """The permanents to tap for a cost. For one of total power (crew): the group of creatures that costs least
+    to tap (a creature that can't attack this turn costs only its blocking)."""
     if not d.need:
         return least_valuable(board, d)    # a number of permanents: the ones we'd miss least
     order = _by_worth(board, d.option_values())
-    if len(order) > 10:
-        return d.fewest(order)
-    worth = {}
-    for v in order:
-        o = board.view.find(v)
-        worth[v] = (permanent_value(o, board.creatures), o.power or 0) if o is not None else (0.0, 0)
-    best: tuple[float, list[int]] | None = None
-    for mask in range(1, 1 << len(order)):
-        group = [v for i, v in enumerate(order) if mask >> i & 1]
-        if sum(worth[v][1] for v in group) < d.need:
-            continue
-        cost = sum(worth[v][0] for v in group)
-        if best is None or cost < best[0]:
-            best = (cost, group)
-    return best[1] if best is not None else d.fewest(order)
+    group = crew_group(d.need, [board.creatures[v] for v in order if v in board.creatures])
+    return [c.id for c in group] if group is not None else d.fewest(order)
 
 
 def legend(board: Board, d: Decision) -> list[int]:

@@ -28,12 +28,14 @@ from .targeting import aimed
 MIN_SCORE = {"creature": 0.0, "removal": 2.5, "burn": 2.4, "sweeper": 2.0, "edict": 1.0, "aura": 1.2,
              "equipment": 0.5, "equip": 0.5, "anthem": 0.8, "permanent": 0.5, "planeswalker": 0.0, "draw": 0.5,
              "ramp": 0.5, "loyalty": 0.5, "steal": 0.0, "overrun": 0.0, "disrupt": 0.8, "raise": 1.0,
-             "tokens": 0.5, "other": 0.3, "tap": 2.5, "mill": 0.3, "ping": 0.5, "modal": 1.0, "bounce": 3.0}
+             "tokens": 0.5, "other": 0.3, "tap": 2.5, "mill": 0.3, "ping": 0.5, "modal": 1.0, "bounce": 3.0,
+             "crew": 0.5}
 
 ORDER = {"overrun": 0, "steal": 0, "ramp": 1, "loyalty": 2, "removal": 3, "burn": 3, "sweeper": 3, "edict": 3,
          "disrupt": 4, "tap": 4, "equipment": 5, "anthem": 5, "aura": 6, "equip": 7, "planeswalker": 8,
          "creature": 9, "tokens": 10, "raise": 11, "draw": 12, "other": 13, "ping": 14, "mill": 15,
-         "permanent": 8, "modal": 13, "bounce": 4}
+         "permanent": 8, "modal": 13, "bounce": 4,
+         "crew": 11}
 
 
 def choose_land(board: Board, land_actions: list[dict[str, Any]]) -> dict[str, Any]:

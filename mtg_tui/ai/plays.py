@@ -448,6 +448,8 @@ def _activate_play(board: Board, src: ObjectView, a: dict[str, Any]) -> Play | N
     sac_self = ability.cost.sacrifice_self
     if r.mana:
         return None
+    if r.animate:
+        return _animate_play(board, src, base, cost, ability.cost.tap_power or 0, r, rows)
     if r.regenerate:
         return Play(dict(base, targets=[[] for _ in rows]), 0.0, cost, "regen", "react", src.name, r, src)
     if r.self_pump:
@@ -476,6 +478,54 @@ def _activate_play(board: Board, src: ObjectView, a: dict[str, Any]) -> Play | N
         targets, value = choose(board, rows, r)
         return Play(dict(base, targets=targets), min(value, 0.5), cost, "other", "eot", src.name, r, src)
     return None
+
+
+def _animate_play(board: Board, src: ObjectView, base: dict[str, Any], cost: str, crew: int, r: Reading,
+                  rows: list[dict[str, Any]]) -> Play | None:
+    """A Vehicle crewed (or a permanent that becomes a creature until end of turn) to attack with, before
+    combat on our turn: worth the damage it deals when no block costs us anything, less the damage of the
+    creatures tapped to crew it that could have attacked themselves (crew, 702.121a; its printed power and
+    toughness, 301.7b; summoning sickness, 302.6)."""
+    if not board.my_turn or board.step != "main1" or src.is_creature or src.tapped or src.sick:
+        return None
+    p, t = src.printed_power, src.printed_toughness
+    if not isinstance(p, int) or not isinstance(t, int) or p <= 0:
+        return None
+    body = replace(creature_of(src, board.view), power=p, toughness=t)
+    group = crew_group(crew, [c for c in board.my_creatures if not c.tapped and c.id != src.id])
+    if group is None:
+        return None
+    from .attack import worst_block_loss
+    blockers = [c for c in board.opp_creatures if c.can_block_now]
+    if worst_block_loss(body, blockers, board, board.opp_may_have_trick) > 0:
+        return None     # it would only bounce off a blocker or die
+    lost = sum(c.combat_damage for c in group if c.can_attack_now)
+    score = body.combat_damage - lost
+    if score <= 0:
+        return None
+    return Play(dict(base, targets=[[] for _ in rows]), score + 0.5, cost, "crew", "main", src.name, r, src,
+                precombat=True)
+
+
+def crew_cost(c: Creature) -> float:
+    """What tapping a creature to crew costs us: its attack this turn if it could attack, and its blocking
+    on the opponent's next turn."""
+    return creature_value(c) * (1.0 if c.can_attack_now else 0.3)
+
+
+def crew_group(need: int, creatures: list[Creature]) -> list[Creature] | None:
+    """Of these creatures, the group of total power ``need`` or more that costs least to tap (None: none does);
+    only the ten that cost least are looked at."""
+    cands = sorted((c for c in creatures if c.power > 0), key=lambda c: (crew_cost(c), c.id))[:10]
+    best: tuple[float, list[Creature]] | None = None
+    for mask in range(1, 1 << len(cands)):
+        group = [c for i, c in enumerate(cands) if mask >> i & 1]
+        if sum(c.power for c in group) < need:
+            continue
+        worth = sum(crew_cost(c) for c in group)
+        if best is None or worth < best[0]:
+            best = (worth, group)
+    return best[1] if best is not None else None
 
 
 def _equip_play(board: Board, src: ObjectView, base: dict[str, Any], cost: str) -> Play | None:

@@ -698,6 +698,17 @@ def _flag(op: LayerOp, n: Notes, at: At) -> None:
         n.fact(cant_lose=True)
 
 
+def _add_types(op: LayerOp, n: Notes, at: At) -> None:
+    """Becoming a creature (crew, 702.121a; "becomes an artifact creature") gives a body to fight with; other
+    added types change nothing the computer weighs."""
+    if "Creature" not in op.args[0]:
+        n.hit(at, 0.0, op.op)
+        return
+    n.hit(at, NEW_BODY, op.op)
+    if at.side == SELF and not at.lasting:
+        n.fact(animate=True)
+
+
 def _worth(w: float) -> Callable[[LayerOp, Notes, At], None]:
     def read(op: LayerOp, n: Notes, at: At) -> None:
         n.hit(at, w, op.op)
@@ -716,7 +727,7 @@ LAYER_OPS: dict[str, Callable[[LayerOp, Notes, At], None]] = {
     "set_colors": _worth(0.0),
     "add_colors": _worth(0.0),
     "set_creature_subtypes": _worth(0.0),
-    "add_types": _worth(0.0),
+    "add_types": _add_types,
     "add_supertypes": _worth(0.0),
     "flag": _flag,
 }

@@ -106,6 +106,7 @@ class Reading:
                                     # to its owner's hand (Rancor): losing it costs only the mana to cast it again
     enters_tapped: bool = False
     cant_lose: bool = False         # its controller can't lose the game
+    animate: bool = False           # the source becomes a creature until end of turn (crew)
 
     # -- judgements built on the impacts ----------------------------------------
 
