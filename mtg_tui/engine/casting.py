@@ -113,10 +113,15 @@ def alternative_unavailable(game: "GameState", card: GameObject, name: str, play
     return ""
 
 
+_OWN_COST: tuple[tuple[str, ...], ...] = ((),)   # a spell paid for with its own cost only
+
+
 def _payments(game: "GameState", card: GameObject, player: int) -> tuple[tuple[str, ...], ...]:
     """The ways of paying a spell's mana to weigh whether it can be cast: its own cost, and each alternative
     cost it may be cast for now."""
     t = traits(card)
+    if not t.alternative and t.or_pay is None:
+        return _OWN_COST
     alt = tuple((n,) for n in sorted(t.alternative) if not alternative_unavailable(game, card, n, player))
     if t.or_pay is not None and not check_other_costs(game, card, dict(t.optional)[REVEAL], player):
         alt += ((REVEAL,),)
@@ -198,17 +203,19 @@ def total_cost(game: "GameState", card: GameObject, player: int, x: int, costs: 
     by keyword: kicker, 702.32a), less any cost reductions (generic mana only). ``targets``: the targets
     chosen (601.2c), for a reduction "if it targets ..."; None before they are."""
     cost = base_cost(game, card).with_x(x)
-    alternative = traits(card).alternative
-    for name, extra in optional_costs(card):
-        if name in (costs or ()) and name in alternative:
-            cost = extra.mana.with_x(x)   # paid rather than its mana cost (118.9, 601.2f)
-    for name, extra in optional_costs(card):
-        if name in (costs or ()) and extra.has_mana and name not in alternative:
-            cost = cost.plus(extra.mana)
-    or_pay = traits(card).or_pay
+    t = traits(card)
+    if costs:
+        alternative = t.alternative
+        for name, extra in t.optional:
+            if name in costs and name in alternative:
+                cost = extra.mana.with_x(x)   # paid rather than its mana cost (118.9, 601.2f)
+        for name, extra in t.optional:
+            if name in costs and extra.has_mana and name not in alternative:
+                cost = cost.plus(extra.mana)
+    or_pay = t.or_pay
     if or_pay is not None and REVEAL not in (costs or ()):
         cost = cost.plus(or_pay)   # the additional cost paid in mana, as no card was revealed (601.2f)
-    reductions = traits(card).reductions
+    reductions = t.reductions
     less = _less_from_permanents(game, card, player)
     if not reductions and not less:
         return cost
@@ -614,16 +621,20 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
     units = None
     with_hand_abilities = []
     for whole in castable_cards(game, p):
-        if traits(whole).hand_abilities and whole.zone == "hand":
+        t = traits(whole)
+        if t.hand_abilities and whole.zone == "hand":
             with_hand_abilities.append(whole)
-        if "Land" in game.chars(whole).types:
+        c = game.chars(whole)
+        if "Land" in c.types:
             if land_ok and whole.zone == "hand":
                 yield Option({"action": "play", "card": whole.id}, f"Play {whole.name}")
             continue
         for half in halves(whole):
-            card = as_cast(whole, half)
-            t = traits(card)
-            c = game.chars(card)
+            card = whole
+            if half is not None:   # a split card's half is weighed on its own (708.3)
+                card = as_cast(whole, half)
+                t = traits(card)
+                c = game.chars(card)
             if not (sorcery_ok or t.flash or "Instant" in c.types):
                 continue
             if not base_cost(game, card).symbols:
@@ -649,8 +660,8 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
         for ci, ab in enumerate(game.chars(card).activated()):
             if ab.zone == "hand" and (mana or not ab.is_mana) and activatable(game, card, ci, player, ab):
                 yield Option({"action": "activate", "source": card.id, "ability": ci}, f"{card.name}: {ab.text}")
-    for obj, c, other, rows in game.kept("activations", _activations):
-        if c.controller != player or not (mana or other):
+    for obj, c, other, rows in game.kept("activations", _activations).get(player, ()):
+        if not (mana or other):
             continue
         for i, ab, tap_for_mana, label in rows:
             if ab.is_mana and (not mana or ab.cost.tap and obj.tapped):
@@ -665,14 +676,14 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
                 yield Option({"action": "activate", "source": obj.id, "ability": i}, label)
 
 
-def _activations(game: "GameState") -> list[tuple[GameObject, Any, bool, list[tuple[int, Any, bool, str]]]]:
-    """The permanents with activated abilities (``activated_sources``), each ability with whether it is a
-    plain "{T}: Add ..." and its label."""
-    out = []
+def _activations(game: "GameState") -> dict[int, list[tuple[GameObject, Any, bool, list[tuple[int, Any, bool, str]]]]]:
+    """The permanents with activated abilities (``activated_sources``) by controller, each ability with
+    whether it is a plain "{T}: Add ..." and its label."""
+    out: dict[int, list[tuple[GameObject, Any, bool, list[tuple[int, Any, bool, str]]]]] = {}
     for obj, c, other in game.activated_sources():
         rows = [(i, ab, bool(ab.is_mana and ab.cost.tap and simple_mana_ability(ab) is not None),
                  f"{obj.name}: {ab.text}" if ab.text else f"Activate {obj.name}") for i, ab in enumerate(c.activated())]
-        out.append((obj, c, other, rows))
+        out.setdefault(c.controller, []).append((obj, c, other, rows))
     return out
 
 

@@ -143,7 +143,10 @@ class ManaCost:
 
     def with_x(self, x: int) -> "ManaCost":
         """The cost with each {X} replaced by x (107.3)."""
-        if not self.has_x:
+        for s in self.symbols:
+            if s.kind == "X":
+                break
+        else:
             return self
         generic = sum(s.amount for s in self.symbols if s.kind == "generic") + x * self.x_count
         rest = [s for s in self.symbols if s.kind not in ("X", "generic")]
@@ -254,6 +257,20 @@ def _expand(cost: ManaCost) -> list[Symbol]:
     return units
 
 
+def _too_few(cost: ManaCost, units: int) -> bool:
+    """Does the cost need more units of mana than there are (a cost with {X} unchosen: left to _expand)?"""
+    n = 0
+    for s in cost.symbols:
+        kind = s.kind
+        if kind == "generic":
+            n += s.amount
+        elif kind == "X":
+            return False
+        else:
+            n += 1
+    return n > units
+
+
 def match_payment(cost: ManaCost, units: Sequence[ManaUnit]) -> list[tuple[int, str]] | None:
     """Find which units pay the cost and as which type.
 
@@ -262,6 +279,8 @@ def match_payment(cost: ManaCost, units: Sequence[ManaUnit]) -> list[tuple[int, 
     given, so callers sort them by preference (pool first, then the sources
     they would rather tap). Every needed symbol is matched; unused units stay.
     """
+    if _too_few(cost, len(units)):
+        return None
     needs = _expand(cost)
     if not needs:
         return []

@@ -87,6 +87,10 @@ def _changed(before: Any, now: Any) -> set[int] | None:
     return {row[0] for row in now[0] if rows.get(row[0]) != row}
 
 
+def _player_flags(game: "GameState") -> dict[int, Counter[str]]:
+    return game._rule_effects_on_players(game._bf_chars)
+
+
 class GameState(ABC):
     """One two-player game's state. The ``Game`` supplies the rules it can't compute alone."""
 
@@ -138,8 +142,8 @@ class GameState(ABC):
     # What is worked out from the rest of the state and kept until it changes: a copy of the state
     # leaves these out and works them out again (snapshot.py). A new cache belongs here.
     DERIVED = ("_bf_version", "_bf_chars", "_bf_fingerprint", "_bf_status_sensitive", "_bf_triggered",
-               "_bf_activated", "_bf_replacing", "_bf_granting", "_bf_kept", "_bf_layered", "_pflags_version",
-               "_pflags", "_other_chars", "acting_cache", "graveyard_castables")
+               "_bf_activated", "_bf_replacing", "_bf_granting", "_bf_kept", "_bf_layered",
+               "_other_chars", "acting_cache", "graveyard_castables")
 
     def forget_derived(self) -> None:
         """Drop everything kept from earlier computations (``DERIVED``)."""
@@ -154,8 +158,6 @@ class GameState(ABC):
         self._bf_granting: list[tuple[GameObject, Any, tuple[Any, ...]]] | None = None
         self._bf_kept: dict[str, tuple[Callable[[Any], Any], Any]] = {}   # key -> (how it is built, what)
         self._bf_layered: Any = None             # the layers' last result, for the next to reuse
-        self._pflags_version = -1
-        self._pflags: dict[int, Counter[str]] = {}
         self._other_chars: dict[int, tuple[Any, Characteristics]] = {}
         self.acting_cache: dict[Any, Any] = {}   # can each player do anything but pass, at this version
         self.graveyard_castables: dict[int, Any] = {}   # per player: the graveyard's cards castable from there
@@ -239,11 +241,9 @@ class GameState(ABC):
             self.log_event("All players lost at the same time: the game is a draw.", ("104.4a",))
 
     def player_flags(self, player: int) -> Counter[str]:
-        if self._pflags_version != self.version:
-            self._ensure_bf()
-            self._pflags = self._rule_effects_on_players(self._bf_chars)
-            self._pflags_version = self.version
-        return self._pflags.get(player) or Counter()
+        """Rule effects on a player, counted. They come from static abilities and continuous effects, both
+        read by the layers, so they are kept with the characteristics."""
+        return self.kept("player flags", _player_flags).get(player) or Counter()
 
     # ------------------------------------------------------------------
     # Characteristics

@@ -8,7 +8,7 @@ and never the spell itself (115.5).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 from .abilities import Effect
 from .answers import is_number
@@ -35,33 +35,43 @@ def can_target(game: "GameState", obj: Any, source: Any, controller: int) -> boo
 def candidates(game: "GameState", spec: TargetSpec, controller: int, source: Any,
                source_id: int | None = None) -> list[int]:
     """Ids of every legal choice for one target word, in a stable order."""
-    out: list[int] = []
-    source_uid = getattr(source, "card_uid", None)
-    if spec.objects is not None:
-        flt = spec.objects
-        zone = flt.zone
-        pool: list[Any]
-        if zone == "battlefield":
-            pool = game.battlefield
-        elif zone == "stack":
-            pool = [o for o in game.stack if isinstance(o, GameObject)]
-        elif zone == "any":
-            pool = list(game.all_objects())
-        else:
-            pool = []
-            for p in game.players:
-                pool.extend(game.zone_list(zone, p.index))
-        for o in pool:
-            if source_id is not None and o.id == source_id and zone == "stack":
-                continue  # a spell can't target itself (115.5)
-            if object_matches(game, o, flt, source_id, controller, source_uid) and \
-                    can_target(game, o, source, controller):
-                out.append(o.id)
-    if spec.players is not None:
-        for p in game.players:
-            if not p.lost and player_matches(spec.players, p, controller):
-                out.append(p.id)
+    out = list(_objects(game, spec, controller, source, source_id))
+    out.extend(_players(game, spec, controller))
     return out
+
+
+def _objects(game: "GameState", spec: TargetSpec, controller: int, source: Any,
+             source_id: int | None) -> Iterator[int]:
+    """The legal objects for one target word, one at a time, in a stable order."""
+    if spec.objects is None:
+        return
+    source_uid = getattr(source, "card_uid", None)
+    flt = spec.objects
+    zone = flt.zone
+    pool: list[Any]
+    if zone == "battlefield":
+        pool = game.battlefield
+    elif zone == "stack":
+        pool = [o for o in game.stack if isinstance(o, GameObject)]
+    elif zone == "any":
+        pool = list(game.all_objects())
+    else:
+        pool = []
+        for p in game.players:
+            pool.extend(game.zone_list(zone, p.index))
+    for o in pool:
+        if source_id is not None and o.id == source_id and zone == "stack":
+            continue  # a spell can't target itself (115.5)
+        if object_matches(game, o, flt, source_id, controller, source_uid) and \
+                can_target(game, o, source, controller):
+            yield o.id
+
+
+def _players(game: "GameState", spec: TargetSpec, controller: int) -> list[int]:
+    """The legal players for one target word."""
+    if spec.players is None:
+        return []
+    return [p.id for p in game.players if not p.lost and player_matches(spec.players, p, controller)]
 
 
 def is_legal(game: "GameState", tid: int, spec: TargetSpec, controller: int, source: Any,
@@ -131,8 +141,15 @@ def has_legal_choice(game: "GameState", specs: tuple[TargetSpec, ...], controlle
     for spec in specs:
         if spec.min_count == 0:
             continue
-        if len(candidates(game, spec, controller, source, source_id)) < spec.min_count:
-            return False
+        # Counted only until there are enough, players first (the cheaper look).
+        found = len(_players(game, spec, controller))
+        if found < spec.min_count:
+            for _ in _objects(game, spec, controller, source, source_id):
+                found += 1
+                if found >= spec.min_count:
+                    break
+            else:
+                return False
     return True
 
 

@@ -169,9 +169,19 @@ def chars_traits(c: "Characteristics") -> frozenset[Trait]:
     return found
 
 
-def trait_params(game: "GameState", obj: Any, trait: Trait) -> list[Any]:
-    """The parameters of the object's keywords that give the trait (flashback's cost, enchant's object)."""
-    return [p for kw, p in keywords_in(game.chars(obj).abilities) if trait in kw.traits]
+_PARAMS_KEY = {t: f"params of {t.name}" for t in Trait}   # trait_params' entries in the memo
+
+
+def trait_params(game: "GameState", obj: Any, trait: Trait) -> tuple[Any, ...]:
+    """The parameters of the object's keywords that give the trait (flashback's cost, enchant's object),
+    worked out once for its (finished) characteristics."""
+    c = game.chars(obj)
+    memo = c.memo()
+    key = _PARAMS_KEY[trait]
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = tuple(p for kw, p in keywords_in(c.abilities) if trait in kw.traits)
+    return found
 
 
 def lower_first(text: str) -> str:
