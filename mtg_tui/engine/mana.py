@@ -185,14 +185,18 @@ class ManaPool:
 
     def units(self) -> list[str]:
         out: list[str] = []
+        amounts = self.amounts
         for t in MANA_TYPES:
-            out.extend([t] * self.amounts[t])
+            n = amounts[t]
+            if n:
+                out.extend([t] * n)
         return out
 
     def empty(self) -> list[str]:
         lost = self.units()
-        for t in MANA_TYPES:
-            self.amounts[t] = 0
+        if lost:
+            for t in MANA_TYPES:
+                self.amounts[t] = 0
         return lost
 
     def remove_units(self, units: Sequence[str]) -> None:

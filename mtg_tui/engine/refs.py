@@ -9,7 +9,7 @@ may be computed ("X", "its power").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 from .immutable import Immutable
@@ -33,6 +33,13 @@ class Compare(Immutable):
             return False
         v = self.value if than is None else than
         return {"<=": n <= v, ">=": n >= v, "==": n == v, "<": n < v, ">": n > v}[self.op]
+
+
+# The fields of an ObjectFilter whose matching reads only what the layers read (reads_only_layers).
+_LAYER_FIELDS = frozenset({"types", "subtypes", "types_all", "supertypes", "colors", "not_types", "not_subtypes",
+                           "not_supertypes", "not_colors", "colorless", "multicolored", "controller", "owner",
+                           "another", "token", "zone", "name", "with_keyword", "without_keyword", "any_of",
+                           "no_counters", "with_counter", "historic"})
 
 
 @dataclass(frozen=True)
@@ -77,6 +84,14 @@ class ObjectFilter(Immutable):
     chosen_type: bool = False                # "of the chosen type": the source's chosen creature type (614.12)
     historic: bool = False                   # artifact, legendary or Saga (700.6)
     convoked_source: bool = False            # "that convoked it": tapped for the source's convoke (702.50c)
+
+    def reads_only_layers(self) -> bool:
+        """Does matching read only what is kept with the characteristics (an object's characteristics, counters,
+        owner, zone, whether it is a token), not its status, combat, damage, choices or other objects? Any
+        field not named in _LAYER_FIELDS counts as reading more unless it is left as it is by default."""
+        if self.controller == "defending" or not all(f.reads_only_layers() for f in self.any_of):
+            return False
+        return all(getattr(self, f.name) == f.default for f in fields(self) if f.name not in _LAYER_FIELDS)
 
     def describe(self) -> str:
         if self.any_of:

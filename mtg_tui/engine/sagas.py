@@ -73,10 +73,15 @@ def chapter_pending(game: "GameState", saga: GameObject) -> bool:
                and s.ability.trigger.event == CHAPTER for s in game.stack)
 
 
+def sagas(game: "GameState") -> list[GameObject]:
+    """The Sagas on the battlefield, kept with the characteristics."""
+    return game.kept("sagas", _sagas)
+
+
 def to_sacrifice(game: "GameState", chars: "dict[int, Characteristics]") -> list[GameObject]:
     """The Sagas whose controllers sacrifice them now (714.4, 704.5s)."""
     out = []
-    for o in game.kept("sagas", _sagas):
+    for o in sagas(game):
         c = chars[o.id]
         if o.counters.get(LORE, 0) >= final_chapter(c) and not chapter_pending(game, o):
             out.append(o)

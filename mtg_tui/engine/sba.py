@@ -20,7 +20,7 @@ from .keywords.base import chars_traits
 from .matching import object_matches
 from .objects import GameObject
 from .replacement import Destruction
-from .sagas import LORE, final_chapter, to_sacrifice
+from .sagas import LORE, final_chapter, sagas, to_sacrifice
 from .refs import ObjectFilter
 
 if TYPE_CHECKING:
@@ -61,15 +61,56 @@ def check(game: "GameState") -> Gen:
     if game.sba_clean_version == game.version:
         return False   # nothing has changed since the last check found nothing to do
     blessing.check_permanents(game)   # 702.130b: not a state-based action, but checked as often
+    if _quiet(game):
+        game.sba_clean_version = game.version
+        return False   # nothing the checks read has changed since they last found nothing to do
     any_done = False
     while True:
         done = yield from _once(game)
         if not done:
             game.sba_clean_version = game.version
+            game.sba_quiet = _quiet_key(game)
             return any_done
         any_done = True
         if game.over:
             return True
+
+
+def _quiet_key(game: "GameState") -> Any:
+    """What the checks of ``find`` read besides what is kept with the characteristics: the players' life,
+    poison and draws, tokens gone from the battlefield, and the watched permanents' damage. None when a
+    check reads more than that: a Saga's chapters wait on the stack (714.4), an Aura's enchant filter may
+    look at status or combat."""
+    kept = game.kept("sba: layers only", _layers_only)
+    if not kept:
+        return None
+    return (kept, tuple((p.lost, p.life, p.poison, p.drew_from_empty) for p in game.players),
+            game.tokens_left_battlefield,
+            tuple((o.damage, o.deathtouch_damaged) for o in game.kept("sba: watched", _watched)))
+
+
+def _quiet(game: "GameState") -> bool:
+    """Would ``find`` find what it found last time, nothing? True when the characteristics haven't been
+    computed again since (the kept lists are the same) and nothing else it reads has changed."""
+    last = game.sba_quiet
+    if last is None:
+        return False
+    now = _quiet_key(game)
+    return now is not None and now[0] is last[0] and now[1:] == last[1:]
+
+
+def _layers_only(game: "GameState") -> list[bool]:
+    """A token, [True], when every check reads only what the layers read besides the key's other parts;
+    [] when not (the list itself stands for this computation of the characteristics)."""
+    if sagas(game):
+        return []
+    bf = game.battlefield_chars()
+    for o in game.kept("sba: watched", _watched):
+        if "Aura" in bf[o.id].subtypes and not all(
+                not isinstance(what, ObjectFilter) or what.reads_only_layers()
+                for what in trait_params(game, o, Trait.ENCHANT)):
+            return []
+    return [True]
 
 
 @dataclass

@@ -143,7 +143,7 @@ class GameState(ABC):
     # leaves these out and works them out again (snapshot.py). A new cache belongs here.
     DERIVED = ("_bf_version", "_bf_chars", "_bf_fingerprint", "_bf_status_sensitive", "_bf_triggered",
                "_bf_activated", "_bf_replacing", "_bf_granting", "_bf_kept", "_bf_layered",
-               "_other_chars", "acting_cache", "graveyard_castables")
+               "_other_chars", "acting_cache", "graveyard_castables", "sba_quiet")
 
     def forget_derived(self) -> None:
         """Drop everything kept from earlier computations (``DERIVED``)."""
@@ -161,6 +161,7 @@ class GameState(ABC):
         self._other_chars: dict[int, tuple[Any, Characteristics]] = {}
         self.acting_cache: dict[Any, Any] = {}   # can each player do anything but pass, at this version
         self.graveyard_castables: dict[int, Any] = {}   # per player: the graveyard's cards castable from there
+        self.sba_quiet: Any = None   # what state-based actions read when they last found nothing (sba._quiet)
 
     # ------------------------------------------------------------------
     # What the rules above supply
