@@ -620,16 +620,19 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
     land_ok = sorcery_ok and land_play_problem(game, player) is None
     units = None
     with_hand_abilities = []
+    rows = game.cast_rows
     for whole in castable_cards(game, p):
-        t = traits(whole)
+        row = rows.get(whole.id)
+        if row is None or row[0] is not whole:
+            row = rows[whole.id] = (whole, traits(whole), game.chars(whole), halves(whole))
+        _, t, c, ways = row
         if t.hand_abilities and whole.zone == "hand":
             with_hand_abilities.append(whole)
-        c = game.chars(whole)
         if "Land" in c.types:
             if land_ok and whole.zone == "hand":
                 yield Option({"action": "play", "card": whole.id}, f"Play {whole.name}")
             continue
-        for half in halves(whole):
+        for half in ways:
             card = whole
             if half is not None:   # a split card's half is weighed on its own (708.3)
                 card = as_cast(whole, half)
@@ -1275,7 +1278,9 @@ def activate_ability(game: "GameState", player: int, action: dict[str, Any]) -> 
     mana = activation_mana(game, obj, ab, player)
     plan = plan_payment(game, player, mana.with_x(x), action.get("pay") or "auto", _avoid(targets),
                         exclude=_self_cost(ab, obj, action)) if ab.cost.has_mana else []
-    lki = game.lki_of(obj)
+    # A plain "{T}: Add ..." leaves its source where it is, so what it was just before isn't needed (608.2h).
+    plain_mana = ab.is_mana and obj.zone == "battlefield" and simple_mana_ability(ab) is not None
+    lki = None if plain_mana else game.lki_of(obj)
     if ab.cost.loyalty is not None:
         obj.chosen["loyalty_turn"] = game.turn
     if ab.once_per_turn:

@@ -30,8 +30,13 @@ _ANY_GENERIC = "convoke"
 
 
 def has_convoke(card: GameObject) -> bool:
-    """Does the card's own text give it convoke? (702.50a: it works while the spell is on the stack.)"""
-    return any(Trait.CONVOKE in kw.traits for kw, _ in keywords_in(card.card.abilities))
+    """Does the card's own text give it convoke? (702.50a: it works while the spell is on the stack.) Worked out
+    once for each card."""
+    derived = card.card.derived
+    found = derived.get("convoke")
+    if found is None:
+        found = derived["convoke"] = any(Trait.CONVOKE in kw.traits for kw, _ in keywords_in(card.card.abilities))
+    return found
 
 
 def candidates(game: "GameState", player: int) -> list[GameObject]:

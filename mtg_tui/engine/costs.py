@@ -29,7 +29,18 @@ if TYPE_CHECKING:
 
 
 def simple_mana_ability(ab: Any) -> tuple[tuple[str, ...], ...] | None:
-    """If this is a "{T}: Add ..." ability with no other cost, the units it makes."""
+    """If this is a "{T}: Add ..." ability with no other cost, the units it makes. Worked out once for each
+    ability (abilities never change once built)."""
+    found = _SIMPLE.get(id(ab))
+    if found is None or found[0] is not ab:
+        found = _SIMPLE[id(ab)] = (ab, _simple_mana_units(ab))
+    return found[1]
+
+
+_SIMPLE: dict[int, tuple[Any, Any]] = {}   # by id: (the ability, kept alive so the id stays its own; units)
+
+
+def _simple_mana_units(ab: Any) -> tuple[tuple[str, ...], ...] | None:
     if not isinstance(ab, ActivatedAbility) or not ab.is_mana:
         return None
     c = ab.cost
@@ -55,34 +66,38 @@ def mana_sources(game: "GameState", player: int, exclude: set[int] | None = None
                  ) -> list[tuple[GameObject, int, tuple[tuple[str, ...], ...]]]:
     """Untapped permanents the player controls with a simple mana ability: (object, ability index, units)."""
     out = []
-    bf = game.battlefield_chars()
-    for o in game.battlefield:
+    for o, c, simple in game.kept("simple mana abilities", _simple_mana).get(player, ()):
         if o.tapped or (exclude and o.id in exclude):
-            continue
-        c = bf[o.id]
-        if c.controller != player:
-            continue
-        activated = c.activated()
-        if not activated:
             continue
         if "Creature" in c.types and (o.sick or c.controller != o.ctl_mark) and \
                 Trait.HASTE not in chars_traits(c):
             continue   # summoning sickness (302.6)
         found: list[tuple[int, tuple[tuple[str, ...], ...]]] = []
-        for i, ab in enumerate(activated):
-            units = simple_mana_ability(ab)
-            if units:
-                if any(u == ("chosen",) for u in units):
-                    color = o.chosen.get("color")
-                    units = tuple(((color,) if color else ("W", "U", "B", "R", "G")) if u == ("chosen",) else u
-                                  for u in units)
-                found.append((i, units))
+        for i, units in simple:
+            if any(u == ("chosen",) for u in units):
+                color = o.chosen.get("color")
+                units = tuple(((color,) if color else ("W", "U", "B", "R", "G")) if u == ("chosen",) else u
+                              for u in units)
+            found.append((i, units))
         if len(found) > 1 and all(len(units) == 1 for _, units in found):
             # "{T}: Add {B}" and "{T}: Add {R}" (a land with two basic land types, 305.6): one mana of either.
             either = tuple(dict.fromkeys(t for _, units in found for t in units[0]))
             out.append((o, found[0][0], (either,)))
         elif found:
             out.append((o, found[0][0], found[0][1]))
+    return out
+
+
+def _simple_mana(game: "GameState") -> dict[int, list[tuple[GameObject, Any, list[tuple[int, Any]]]]]:
+    """By controller, in battlefield order: the permanents with a simple mana ability ("{T}: Add ..."), each
+    with its characteristics and those abilities' indexes and units."""
+    out: dict[int, list[tuple[GameObject, Any, list[tuple[int, Any]]]]] = {}
+    bf = game.battlefield_chars()
+    for o in game.battlefield:
+        c = bf[o.id]
+        simple = [(i, units) for i, ab in enumerate(c.activated()) if (units := simple_mana_ability(ab))]
+        if simple:
+            out.setdefault(c.controller, []).append((o, c, simple))
     return out
 
 

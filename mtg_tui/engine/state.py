@@ -15,6 +15,7 @@ import random
 from collections import Counter
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 from .abilities import LayerOp, StaticAbility
@@ -79,12 +80,21 @@ class ExiledCards:
 
 
 def _changed(before: Any, now: Any) -> set[int] | None:
-    """The permanents whose rows differ between two fingerprints (those that entered included), or None when
-    something besides the permanents' rows differs."""
-    if before is None or len(before) != len(now) or before[1:] != now[1:]:
+    """The permanents whose rows or counters differ between two fingerprints (those that entered included), or
+    None when something besides the permanents' rows and counters differs."""
+    if before is None or len(before) != len(now) or before[2:] != now[2:]:
         return None
     rows = {row[0]: row for row in before[0]}
-    return {row[0] for row in now[0] if rows.get(row[0]) != row}
+    out = {row[0] for row in now[0] if rows.get(row[0]) != row}
+    if before[1] != now[1]:
+        was, now_counters = dict(before[1]), dict(now[1])
+        out.update(row[0] for row in now[0] if was.get(row[0]) != now_counters.get(row[0]))
+    return out
+
+
+# A permanent's row in the fingerprint: what the layers read of it, and its tapped status where that counts.
+_ROW = attrgetter("id", "timestamp", "controller", "attached_to")
+_STATUS_ROW = attrgetter("id", "timestamp", "controller", "attached_to", "tapped")
 
 
 def _player_flags(game: "GameState") -> dict[int, Counter[str]]:
@@ -143,7 +153,8 @@ class GameState(ABC):
     # leaves these out and works them out again (snapshot.py). A new cache belongs here.
     DERIVED = ("_bf_version", "_bf_chars", "_bf_fingerprint", "_bf_status_sensitive", "_bf_triggered",
                "_bf_activated", "_bf_replacing", "_bf_granting", "_bf_kept", "_bf_layered",
-               "_other_chars", "acting_cache", "graveyard_castables", "sba_quiet")
+               "_other_chars", "acting_cache", "graveyard_castables", "sba_quiet",
+               "cast_rows")
 
     def forget_derived(self) -> None:
         """Drop everything kept from earlier computations (``DERIVED``)."""
@@ -161,6 +172,10 @@ class GameState(ABC):
         self._other_chars: dict[int, tuple[Any, Characteristics]] = {}
         self.acting_cache: dict[Any, Any] = {}   # can each player do anything but pass, at this version
         self.graveyard_castables: dict[int, Any] = {}   # per player: the graveyard's cards castable from there
+        # Per card a player might cast, by id: (the object, its casting traits, its characteristics, its
+        # halves). Off the battlefield an object keeps its printed characteristics while it is that object
+        # (``chars``); one that moves is a new object with a new id (400.7).
+        self.cast_rows: dict[int, tuple[Any, Any, Characteristics, tuple[int | None, ...]]] = {}
         self.sba_quiet: Any = None   # what state-based actions read when they last found nothing (sba._quiet)
 
     # ------------------------------------------------------------------
@@ -267,19 +282,18 @@ class GameState(ABC):
         self._bf_version = self.version
 
     def _fingerprint(self, status: bool) -> Any:
-        """What the layers read: a row for each permanent (its id first), then the rest. Tapped and combat
-        status, the turn and life totals count only if some effect's filter looks at them or some effect has a
-        condition ("as long as it's your turn", "as long as you have the city's blessing")."""
-        c = self.combat
+        """What the layers read: a row for each permanent (its id first), the counters of those that have
+        any (by id), then the rest. Tapped and combat status, the turn and life totals count only if some
+        effect's filter looks at them or some effect has a condition ("as long as it's your turn", "as long as
+        you have the city's blessing")."""
+        bf = self.battlefield
+        counters = tuple((o.id, tuple(o.counters.items())) for o in bf if o.counters)
         if status:
-            objs = tuple((o.id, o.timestamp, o.controller, o.attached_to, o.tapped,
-                          tuple(o.counters.items()) if o.counters else ()) for o in self.battlefield)
-            return (objs, tuple((id(e), e.affected) for e in self.continuous),
+            c = self.combat
+            return (tuple(map(_STATUS_ROW, bf)), counters, tuple((id(e), e.affected) for e in self.continuous),
                     (tuple(c.attackers), tuple(c.blockers)) if c is not None else None,
                     self.active, tuple((p.life, p.citys_blessing) for p in self.players))
-        objs = tuple((o.id, o.timestamp, o.controller, o.attached_to,
-                      tuple(o.counters.items()) if o.counters else ()) for o in self.battlefield)
-        return (objs, tuple((id(e), e.affected) for e in self.continuous))
+        return (tuple(map(_ROW, bf)), counters, tuple((id(e), e.affected) for e in self.continuous))
 
     def battlefield_chars(self) -> dict[int, Characteristics]:
         """Characteristics of every permanent, by id (for loops over the whole battlefield)."""
@@ -292,7 +306,8 @@ class GameState(ABC):
         the characteristics are computed again. ``build`` may read only what the layers read (the
         battlefield's objects, their controllers, counters and attachments, and the characteristics):
         other changes (damage, life, the stack) don't make it work again."""
-        self._ensure_bf()
+        if self._bf_version != self.version:
+            self._ensure_bf()
         found = self._bf_kept.get(key)
         if found is None:
             found = self._bf_kept[key] = (build, build(self))
@@ -300,7 +315,8 @@ class GameState(ABC):
 
     def triggered_sources(self) -> list[tuple[GameObject, tuple[Any, ...]]]:
         """Permanents with triggered abilities, and those abilities (for checking events, 603.2)."""
-        self._ensure_bf()
+        if self._bf_version != self.version:
+            self._ensure_bf()
         if self._bf_triggered is None:
             out = []
             for o in self.battlefield:
@@ -316,7 +332,8 @@ class GameState(ABC):
     def activated_sources(self) -> list[tuple[GameObject, Characteristics, bool]]:
         """Permanents with activated abilities, in battlefield order: (permanent, its characteristics,
         whether it has one that isn't a mana ability), for listing what players can activate (602)."""
-        self._ensure_bf()
+        if self._bf_version != self.version:
+            self._ensure_bf()
         if self._bf_activated is None:
             out = []
             for o in self.battlefield:
@@ -328,7 +345,8 @@ class GameState(ABC):
 
     def replacement_sources(self) -> list[tuple[GameObject, tuple["ReplacementEffect", ...]]]:
         """Permanents whose static abilities are replacement effects, and those effects' templates (614)."""
-        self._ensure_bf()
+        if self._bf_version != self.version:
+            self._ensure_bf()
         if self._bf_replacing is None:
             out = []
             for o in self.battlefield:
@@ -345,7 +363,8 @@ class GameState(ABC):
     def entering_grants(self) -> list[tuple[GameObject, Any, tuple["ReplacementEffect", ...]]]:
         """Permanents whose static abilities give objects that fit a filter an "as it enters" replacement
         ("nontoken creatures you control have riot"): (permanent, filter, templates), for 614.12."""
-        self._ensure_bf()
+        if self._bf_version != self.version:
+            self._ensure_bf()
         if self._bf_granting is None:
             out = []
             for o in self.battlefield:
