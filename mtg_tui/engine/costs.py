@@ -110,9 +110,13 @@ def _color_needs(game: "GameState", player: Player, skip: int | None) -> dict[st
     for card in player.hand:
         if card.id == skip:
             continue
-        for s in card.card.mana_cost.symbols:
-            if s.kind == "color":
-                need[s.value] = need.get(s.value, 0) + 1
+        derived = card.card.derived
+        colored = derived.get("colored symbols")
+        if colored is None:   # the card's coloured mana symbols, worked out once for each card
+            colored = derived["colored symbols"] = tuple(s.value for s in card.card.mana_cost.symbols
+                                                         if s.kind == "color")
+        for v in colored:
+            need[v] = need.get(v, 0) + 1
     return need
 
 

@@ -22,7 +22,6 @@ keeps the two in step.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from .answers import IllegalAnswer, check_plain, id_list, is_number, single
@@ -33,6 +32,24 @@ Check = Callable[[Any], Any]   # the rules' check of an answer: its normal form,
 
 # Decisions are compared by identity, built with keywords, and shown by their kind and prompt.
 decision_type = dataclass(eq=False, kw_only=True, repr=False)
+
+
+class kept_once:
+    """A property worked out when first read and kept on the instance, like functools.cached_property but
+    without its lock (a decision is read by one thread)."""
+
+    def __init__(self, fn: Callable[[Any], Any]) -> None:
+        self.fn = fn
+        self.name = fn.__name__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
 
 
 @dataclass(slots=True)
@@ -195,7 +212,7 @@ class Priority(Decision):
     acting: Callable[[bool], bool]      # mana abilities count? -> anything but pass
     legal: Check
 
-    @cached_property
+    @kept_once
     def options(self) -> list[Option]:   # type: ignore[override]
         return self.actions()
 
