@@ -401,6 +401,31 @@ def test_crews_a_vehicle_with_a_creature_that_cannot_attack(db: Any) -> None:
     assert [name_of(g, c) for c in ask(g)] == ["Llanowar Elves"]
 
 
+def test_does_not_keep_home_creatures_that_cannot_block_what_threatens_it(db: Any) -> None:
+    # Bob is at 4 and Alice's Air Elemental (tapped now, it attacked) will hit him for 4 next turn. Grizzly
+    # Bears can't block a flier (702.9b), so keeping them home saves no life; nothing of Alice's can block
+    # now, so attacking deals 4 and costs nothing: attack with both rather than hold back blockers that
+    # can't block.
+    g = position(db, {"battlefield": [{"name": "Air Elemental", "tapped": True}]},
+                 {"life": 4, "battlefield": cards("Grizzly Bears", "Grizzly Bears")}, step="beginning_of_combat")
+    pass_until(g, "declare_attackers", AI)
+    assert attackers(g, ask(g)) == ["Grizzly Bears", "Grizzly Bears"]
+
+
+def test_keeps_home_the_blockers_a_menace_attack_needs(db: Any) -> None:
+    # Bob at 4; Alice (red, a card in hand) at 7 with two tapped Boggart Brutes (3/2 menace: each needs two
+    # blockers, 702.110b). Bob has Grizzly Bears, Centaur Courser and a Colossal Dreadmaw that came in this
+    # turn (it can block next turn, not attack now). Both attacking deal 5, not lethal, and leave the Dreadmaw
+    # alone, which can block no menace creature: 6 damage kills Bob. With one of them home, two blockers stop
+    # one Brute and Bob takes 3. So the Bears and the Courser don't both attack.
+    g = position(db, {"life": 7, "battlefield": [{"name": "Boggart Brute", "tapped": True}] * 2
+                      + cards("Mountain", "Mountain"), "hand": cards("Mountain")},
+                 {"life": 4, "battlefield": cards("Grizzly Bears", "Centaur Courser")
+                  + cards("Colossal Dreadmaw", sick=True)}, step="beginning_of_combat")
+    pass_until(g, "declare_attackers", AI)
+    assert not {"Grizzly Bears", "Centaur Courser"} <= set(attackers(g, ask(g)))
+
+
 # ---------------------------------------------------------------------------
 # Combat: blocking
 
@@ -471,6 +496,19 @@ def test_orders_its_triggers_to_resolve_the_harmful_one_first(db: Any) -> None:
     ans = ask(g)
     texts = {t["id"]: t["source"] for t in d.triggers}
     assert [texts[i] for i in ans] == ["Doomed Traveler", "Blood Artist"]   # Blood Artist resolves first
+
+
+def test_does_not_loot_with_an_empty_hand(db: Any) -> None:
+    # Merfolk Looter at Alice's end step: "draw a card, then discard a card". With a card in hand, Bob keeps
+    # the better of two; with an empty hand he must discard the very card he drew, which gains nothing and
+    # only thins his library: he passes.
+    g = position(db, {}, {"battlefield": cards("Island", "Merfolk Looter"), "hand": cards("Island")},
+                 step="end", active=ALICE)
+    pass_until(g, "priority", AI)
+    assert ask(g).get("action") == "activate"
+    g = position(db, {}, {"battlefield": cards("Island", "Merfolk Looter")}, step="end", active=ALICE)
+    pass_until(g, "priority", AI)
+    assert ask(g) == {"action": "pass"}
 
 
 def test_says_yes_to_a_may_that_helps(db: Any) -> None:

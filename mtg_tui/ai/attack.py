@@ -13,7 +13,8 @@ The plan, in order:
    free stays home when it would stop more of their counter-attack than it
    deals (a 2/4 facing an untapped 3/3 bounces off, then can't block it).
 3. Keep back enough creatures to survive the counter-attack, unless we are
-   dead anyway and racing is the only hope.
+   dead anyway and racing is the only hope; only creatures whose staying
+   home keeps some of it off (nothing stays home for a flier it can't block).
 4. Send some attackers at planeswalkers when the player isn't in reach.
 """
 
@@ -176,15 +177,16 @@ def plan_attack(board: Board, d: DeclareAttackers, naive: bool = False) -> list[
     margin = 1 + (3 if "R" in board.opp_colors and board.opp_hand_count else 0)
     ids = {c.id for c in chosen}
     if chosen and board.life - counterattack_damage(board, ids) < margin:
-        if board.life - counterattack_damage(board, set()) < margin and my_clock <= 1:
-            pass   # holding back doesn't save us, and we kill first: race
+        if board.life - counterattack_damage(board, set()) <= 0 and my_clock <= 1:
+            pass   # even holding everything back doesn't keep us alive, and we kill first: race
         else:
             removable = sorted((c for c in chosen if c.id not in must),
                                key=lambda c: (-_blocking_worth(c, their_attackers), c.id))
             for c in removable:
                 if board.life - counterattack_damage(board, ids) >= margin:
                     break
-                ids.discard(c.id)
+                if counterattack_damage(board, ids - {c.id}) < counterattack_damage(board, ids):
+                    ids.discard(c.id)   # home, it keeps some of their attack off; else it attacks (a flier's)
             chosen = [c for c in chosen if c.id in ids]
     # 4. Planeswalkers.
     pws = [d for d in defenders if d != player_id]

@@ -466,6 +466,8 @@ def _activate_play(board: Board, src: ObjectView, a: dict[str, Any]) -> Play | N
             # Mind Stone: when there's mana to spare late in the game
             value = 1.0 if board.my_land_count >= 6 else -1.0
             return Play(dict(base, targets=[[] for _ in rows]), value, cost, "draw", "eot", src.name, r, src)
+        if r.loot and not board.hand:
+            return None    # with an empty hand the card drawn is the card discarded: nothing gained
         return Play(dict(base, targets=[[] for _ in rows]), 1.6, cost, "draw", "eot", src.name, r, src)
     if r.tap and rows:
         targets, value = choose(board, rows, r)
