@@ -426,6 +426,24 @@ def test_keeps_home_the_blockers_a_menace_attack_needs(db: Any) -> None:
     assert not {"Grizzly Bears", "Centaur Courser"} <= set(attackers(g, ask(g)))
 
 
+def test_crews_a_vehicle_to_block_an_attacker_it_kills(db: Any) -> None:
+    # Alice attacks with Grizzly Bears (2/2). Bob's Sleek Schooner (4/3, crew 1) crewed by his Llanowar Elves
+    # blocks it: 4 damage kills the Bears, 2 doesn't kill the Schooner (3 toughness). The Elves (1/1) could
+    # only chump or not block at all. So, after attackers are declared, Bob crews with the Elves.
+    g = position(db, {"battlefield": cards("Grizzly Bears")},
+                 {"battlefield": cards("Sleek Schooner", "Llanowar Elves")}, step="beginning_of_combat",
+                 active=ALICE)
+    pass_until(g, "declare_attackers", ALICE)
+    g.answer(ALICE, ids(g, "Grizzly Bears"))
+    pass_until(g, "priority", AI)
+    ans = ask(g)
+    assert ans["action"] == "activate" and name_of(g, ans["source"]) == "Sleek Schooner"
+    g.answer(AI, ans)
+    g.answer(AI, ask(g))                   # the crew: the Elves, the only creature
+    pass_until(g, "declare_blockers", AI)
+    assert blocks(g, ask(g)) == [("Sleek Schooner", "Grizzly Bears")]
+
+
 # ---------------------------------------------------------------------------
 # Combat: blocking
 

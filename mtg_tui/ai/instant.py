@@ -329,7 +329,8 @@ def _fog(board: Board, plays: list[Play]) -> dict[str, Any] | None:
 
 
 def _vs_attackers(board: Board, plays: list[Play]) -> dict[str, Any] | None:
-    """The opponent has declared attackers: kill the one that would hit hardest, or flash in a blocker."""
+    """The opponent has declared attackers: kill the one that would hit hardest, or flash in (or crew) a
+    blocker."""
     combat = board.view.combat()
     if not combat or not combat["attackers"]:
         return None
@@ -365,6 +366,8 @@ def _vs_attackers(board: Board, plays: list[Play]) -> dict[str, Any] | None:
                         best = (v, p.action)
         elif p.kind == "tokens" and p.instant and incoming >= board.life - 2:
             return p.action
+        elif p.kind == "crew" and p.timing == "opp_combat" and (best is None or p.score > best[0]):
+            best = (p.score, p.action)     # a Vehicle crewed to block
     return best[1] if best else None
 
 

@@ -16,6 +16,7 @@ from ..engine.keywords import Trait, gives
 from ..engine.view import ObjectView
 from .attack import guaranteed_damage
 from .board import Board, Creature, creature_of
+from .combat_math import Fighter, fight
 from .evaluate import card_value, creature_value
 from .knowledge import activated, mana_value_of, mode_readings, read_ability, read_effect, reading_of, spell_effect
 from .reading import EACH, EVENT, Reading
@@ -484,11 +485,11 @@ def _activate_play(board: Board, src: ObjectView, a: dict[str, Any]) -> Play | N
 
 def _animate_play(board: Board, src: ObjectView, base: dict[str, Any], cost: str, crew: int, r: Reading,
                   rows: list[dict[str, Any]]) -> Play | None:
-    """A Vehicle crewed (or a permanent that becomes a creature until end of turn) to attack with, before
-    combat on our turn: worth the damage it deals when no block costs us anything, less the damage of the
+    """A Vehicle crewed (or a permanent that becomes a creature until end of turn) to block with (below), or
+    to attack with, before combat on our turn: worth the damage it deals when no block costs us anything, less the damage of the
     creatures tapped to crew it that could have attacked themselves (crew, 702.121a; its printed power and
     toughness, 301.7b; summoning sickness, 302.6)."""
-    if not board.my_turn or board.step != "main1" or src.is_creature or src.tapped or src.sick:
+    if src.is_creature or src.tapped:
         return None
     p, t = src.printed_power, src.printed_toughness
     if not isinstance(p, int) or not isinstance(t, int) or p <= 0:
@@ -496,6 +497,10 @@ def _animate_play(board: Board, src: ObjectView, base: dict[str, Any], cost: str
     body = replace(creature_of(src, board.view), power=p, toughness=t)
     group = crew_group(crew, [c for c in board.my_creatures if not c.tapped and c.id != src.id])
     if group is None:
+        return None
+    if not board.my_turn:
+        return _crew_to_block(board, body, group, base, cost, r, rows)
+    if board.step != "main1" or src.sick:
         return None
     from .attack import worst_block_loss
     blockers = [c for c in board.opp_creatures if c.can_block_now]
@@ -507,6 +512,29 @@ def _animate_play(board: Board, src: ObjectView, base: dict[str, Any], cost: str
         return None
     return Play(dict(base, targets=[[] for _ in rows]), score + 0.5, cost, "crew", "main", src.name, r, src,
                 precombat=True)
+
+
+def _crew_to_block(board: Board, body: Creature, group: list[Creature], base: dict[str, Any], cost: str,
+                   r: Reading, rows: list[dict[str, Any]]) -> Play | None:
+    """On the opponent's turn, once attackers are declared: a Vehicle crewed to block an attacker it kills
+    and survives (blocking needs no untapped-since-your-turn, 302.6 is only for attacking and {T}); worth the
+    attacker, less the creatures tapped to crew it, which can't block now (509.1a)."""
+    combat = board.view.combat() if board.step == "declare_attackers" else None
+    if not combat:
+        return None
+    best = 0.0
+    for aid in combat["attackers"]:
+        a = board.creatures.get(aid)
+        if a is None or not board.view.could_block(body.id, aid):
+            continue
+        out = fight(Fighter.of(a), [Fighter.of(body)])
+        if out.attacker_dies and body.id not in out.dead_blockers:
+            best = max(best, creature_value(a))
+    score = best - sum(0.5 * creature_value(c) for c in group)
+    if score <= 0:
+        return None
+    return Play(dict(base, targets=[[] for _ in rows]), score, cost, "crew", "opp_combat", body.name, r,
+                body.view)
 
 
 def crew_cost(c: Creature) -> float:
