@@ -187,7 +187,6 @@ NOT_YET_PLAYED = frozenset({
     # mana.py
     "mp_any_combination",
     "mp_chosen_color",
-    "mp_for_each",
 })
 
 

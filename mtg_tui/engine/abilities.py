@@ -165,6 +165,7 @@ class Trigger(Immutable):
     alone: bool = False           # "attacks": only if it was the only creature declared as an attacker (506.5)
     in_main: bool = False         # "cast": only a spell cast during its caster's main phase (505.1)
     chapter: int = 0              # "chapter": a Saga's chapter number (714.2b)
+    batch: bool = False           # "one or more ...": once for all the occurrences of one event (603.2c)
 
 
 @dataclass(frozen=True, eq=False)

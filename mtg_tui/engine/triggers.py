@@ -149,9 +149,13 @@ def matches(game: "GameState", trig: Trigger, ev: Event, src: Any, you: int) -> 
             return False
         if trig.self_only:
             return ev.source_uid == uid
-        return True
+        return _event_object_fits(game, trig, ev.source_id, ev.source_uid, sid, you, uid)
     if kind == "dealt_damage":
-        return ev.kind == "damage" and not ev.to_player and ev.recipient == sid
+        if ev.kind != "damage" or ev.to_player:
+            return False
+        if trig.self_only:
+            return ev.recipient == sid
+        return _event_object_fits(game, trig, ev.recipient, None, sid, you, uid)
     if kind == "attacks":
         if ev.kind != "attacks" or (trig.alone and not ev.get("alone")):
             return False
@@ -210,6 +214,18 @@ def matches(game: "GameState", trig: Trigger, ev: Event, src: Any, you: int) -> 
     if kind == CHAPTER:
         return _chapter_reached(trig, ev, sid)
     return False
+
+
+def _event_object_fits(game: "GameState", trig: Trigger, oid: int, ouid: int | None, sid: int, you: int,
+                       uid: int) -> bool:
+    """The object of a damage event (the source, or the creature dealt damage) fits the trigger's subject
+    ("a Merfolk you control", "~ or another creature"), as it is when the damage is dealt (603.2)."""
+    if trig.or_self and ouid == uid:
+        return True
+    if trig.subject is None:
+        return True
+    obj = game.objects.get(oid)
+    return obj is not None and object_matches(game, obj, trig.subject, sid, you, uid)
 
 
 def _chapter_reached(trig: Trigger, ev: Event, sid: int) -> bool:
@@ -276,6 +292,7 @@ def _player_ok(who: str, player: int, you: int) -> bool:
 
 def check_events(game: "GameState", events: list[Event], lookback: dict[int, LKI] | None = None) -> None:
     """Note every ability that triggers on these events (603.2, 603.10)."""
+    fired: set[tuple[int, int]] = set()   # "one or more" abilities that already triggered on these events
     for ev in events:
         if lookback is not None and ev.kind == "zone" and ev.from_zone == "battlefield":
             # Leaves-the-battlefield abilities look back in time (603.10a).
@@ -291,6 +308,10 @@ def check_events(game: "GameState", events: list[Event], lookback: dict[int, LKI
                 you = _controller(game, src)
                 if not matches(game, ab.trigger, ev, src, you):
                     continue
+                if ab.trigger.batch:
+                    if (src.id, id(ab)) in fired:
+                        continue   # 603.2c: one event, however many objects it names
+                    fired.add((src.id, id(ab)))
                 if ab.condition is not None:
                     live = game.objects.get(src.id)
                     ctx = Ctx(game, you, live or src, src.id, src.card_uid, src.name, event=ev)

@@ -42,6 +42,10 @@ class Triggers(Templates):
     def ts_a(self, *parts: Any) -> Subject:
         return {"subject": parts[-1]}
 
+    def ts_one_or_more(self, flt: ObjectFilter) -> Subject:
+        """"Whenever one or more creatures you control ...": one event for all of them together (603.2c)."""
+        return {"subject": flt, "batch": True}
+
     def ts_enchanted(self, _noun: Any) -> Subject:
         return {"attached": True}
 
@@ -129,10 +133,9 @@ class Triggers(Templates):
     # -- damage (510.2, 120.3) ------------------------------------------------------
 
     def _damage(self, subject: Subject, combat: bool, to: str, player: str = "any") -> Trigger:
-        if not (subject.get("self_only") or subject.get("attached")):
-            raise TextError("damage triggers of other creatures aren't supported yet", "deals damage")
-        return Trigger("damage", self_only=bool(subject.get("self_only")), attached=bool(subject.get("attached")),
-                       combat_only=combat, to=to, player=player)
+        """Damage dealt by the source itself, the creature it is attached to, or any object that fits the
+        subject ("a Merfolk you control"), checked as the damage is dealt (120.2, 510.2)."""
+        return Trigger("damage", combat_only=combat, to=to, player=player, **subject)
 
     def t_combat_damage_player(self, subject: Subject) -> Trigger:
         return self._damage(subject, True, "player")
@@ -153,10 +156,8 @@ class Triggers(Templates):
         return self._damage(subject, False, "")
 
     def t_dealt_damage(self, subject: Subject) -> Trigger:
-        if not (subject.get("self_only") or subject.get("attached")):
-            raise TextError("\"is dealt damage\" triggers of other creatures aren't supported yet", "dealt")
-        return Trigger("dealt_damage", self_only=bool(subject.get("self_only")),
-                       attached=bool(subject.get("attached")))
+        """"Whenever ~ / a creature an opponent controls is dealt damage" (120.2)."""
+        return Trigger("dealt_damage", **subject)
 
     # -- events of players --------------------------------------------------------
 
