@@ -79,8 +79,6 @@ NOT_YET_PLAYED = frozenset({
     "vp_investigate",
     "vp_look_top_one",
     "vp_lose_keywords",
-    "vp_lose_life_equal",
-    "vp_max_one_blocker",
     "vp_may_have",
     "vp_menace_like",
     "vp_must_block",

@@ -33,7 +33,7 @@ from ..engine.rerouting import DiesInstead
 from ..engine.refs import (AllRef, AttachedRef, AttackedRef, Const, ControllerOfRef, CountersOn, CountOf,
                            DefendingPlayerRef, EachPlayerRef, EventAmount, EventRef, ExiledWithRef, FixedRef, MaxStat,
                            NegX, ObjectFilter, OwnerOfRef, PlayerCount, Product, RememberedAmount, RememberedRef,
-                           SelfRef, StatOf, TargetRef, TargetSpec, XAmount, YouRef)
+                           SelfRef, StatOf, TargetRef, TargetSpec, TopCardRef, XAmount, YouRef)
 from .reading import (ATTACHED, EACH, EVENT, OPPONENTS, OTHER, SELF, TARGET, TARGET_CONTROLLER, YOU, Impact,
                       Reading)
 
@@ -222,6 +222,7 @@ REFS: dict[type, Callable[[Any, Notes], tuple[str, int | None]]] = {
     RememberedRef: lambda r, n: (OTHER, None),
     FixedRef: lambda r, n: (OTHER, None),
     ExiledWithRef: lambda r, n: (OTHER, None),
+    TopCardRef: lambda r, n: (OTHER, None),
 }
 
 

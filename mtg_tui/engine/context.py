@@ -17,7 +17,8 @@ from .decisions import ChooseCards, Decision, Option, Pick
 from .matching import object_matches
 from .objects import GameObject, LKI, Player, StackAbility, mana_value_of
 from .refs import (AllRef, AttachedRef, AttackedRef, ControllerOfRef, DefendingPlayerRef, EachPlayerRef, EventRef,
-                   ExiledWithRef, FixedRef, OwnerOfRef, Ref, RememberedRef, SelfRef, TargetRef, TargetSpec, YouRef)
+                   ExiledWithRef, FixedRef, OwnerOfRef, Ref, RememberedRef, SelfRef, TargetRef, TargetSpec, TopCardRef,
+                   YouRef)
 from .state import ContinuousEffect
 from .targets import is_legal
 
@@ -79,6 +80,9 @@ class Ctx:
             for t in picks:
                 any_target = True
                 ok = is_legal(game, t, spec, self.controller, self.source, self.source_id)
+                whose = spec.objects.controller_ref if spec.objects is not None else None
+                if ok and whose is not None:   # "... that player controls" still holds (608.2b)
+                    ok = game.controller_of(game.get(t)) in {p.index for p in self.players(whose)}
                 row.append(ok)
                 any_legal = any_legal or ok
                 thing = game.get(t)
@@ -130,6 +134,10 @@ class Ctx:
             oid = self._event_id(ref.key)
             o = game.objects.get(oid) if oid is not None else None
             return [o] if isinstance(o, (GameObject, StackAbility)) else []
+        if isinstance(ref, TopCardRef):
+            if ref.key not in self.remembered:   # the card on top when first named (401.1)
+                self.remembered[ref.key] = [p.library[0] for p in self.players(ref.player) if p.library]
+            return [o for o in (self.follow(c.id) for c in self.remembered[ref.key]) if isinstance(o, GameObject)]
         if isinstance(ref, AttachedRef):
             me = self.self_object()
             if me is not None and me.attached_to is not None:

@@ -181,6 +181,16 @@ class RememberedRef(Ref):
 
 
 @dataclass(frozen=True)
+class TopCardRef(Ref):
+    """"The top card of [a player's] library" (401.1): the card on top when the resolving effect first
+    names it; later words of the same effect ("put it into your hand", "that card's mana value") follow
+    that card wherever this effect moves it (400.7)."""
+
+    player: Ref
+    key: str
+
+
+@dataclass(frozen=True)
 class EventRef(Ref):
     """An object or player of the triggering event ("that creature", "that player")."""
 

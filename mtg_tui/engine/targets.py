@@ -17,7 +17,7 @@ from .events import Event
 from .keywords import targeting_problem
 from .matching import object_matches, player_matches
 from .objects import GameObject, Player
-from .refs import TargetSpec
+from .refs import TargetRef, TargetSpec
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -33,15 +33,19 @@ def can_target(game: "GameState", obj: Any, source: Any, controller: int) -> boo
 
 
 def candidates(game: "GameState", spec: TargetSpec, controller: int, source: Any,
-               source_id: int | None = None) -> list[int]:
-    """Ids of every legal choice for one target word, in a stable order."""
-    out = list(_objects(game, spec, controller, source, source_id))
+               source_id: int | None = None, event: Any = None, specs: tuple[TargetSpec, ...] = ()) -> list[int]:
+    """Ids of every legal choice for one target word, in a stable order. A description whose controller
+    is a player the text names ("... that player controls") keeps the objects that player may control:
+    the triggering event's player, or (among ``specs``) anyone another target word could name; the whole
+    choice is checked by ``check_choice``."""
+    whose = _possible_controllers(game, spec, controller, source, source_id, event, specs)
+    out = list(_objects(game, spec, controller, source, source_id, whose))
     out.extend(_players(game, spec, controller))
     return out
 
 
 def _objects(game: "GameState", spec: TargetSpec, controller: int, source: Any,
-             source_id: int | None) -> Iterator[int]:
+             source_id: int | None, whose: set[int] | None = None) -> Iterator[int]:
     """The legal objects for one target word, one at a time, in a stable order."""
     if spec.objects is None:
         return
@@ -63,7 +67,7 @@ def _objects(game: "GameState", spec: TargetSpec, controller: int, source: Any,
         if source_id is not None and o.id == source_id and zone == "stack":
             continue  # a spell can't target itself (115.5)
         if object_matches(game, o, flt, source_id, controller, source_uid) and \
-                can_target(game, o, source, controller):
+                can_target(game, o, source, controller) and (whose is None or game.controller_of(o) in whose):
             yield o.id
 
 
@@ -89,8 +93,55 @@ def is_legal(game: "GameState", tid: int, spec: TargetSpec, controller: int, sou
         can_target(game, thing, source, controller)
 
 
+def _named_target(ref: Any) -> TargetRef | None:
+    """The target word a reference depends on: "that player" after "target player", or the controller of
+    a target object."""
+    if isinstance(ref, TargetRef):
+        return ref
+    of = getattr(ref, "of", None)
+    return of if isinstance(of, TargetRef) else None
+
+
+def _possible_controllers(game: "GameState", spec: TargetSpec, controller: int, source: Any,
+                          source_id: int | None, event: Any, specs: tuple[TargetSpec, ...]) -> set[int] | None:
+    ref = spec.objects.controller_ref if spec.objects is not None else None
+    if ref is None:
+        return None
+    named = _named_target(ref)
+    if named is None:
+        return _players_of(game, ref, controller, source, source_id, (), [], event)
+    if named.index >= len(specs):
+        return None     # known only with the other targets (check_choice)
+    other = candidates(game, specs[named.index], controller, source, source_id, event, specs)
+    return {game.controller_of(t) if isinstance(t, GameObject) else t.index
+            for t in (game.get(i) for i in other) if t is not None}
+
+
+def _players_of(game: "GameState", ref: Any, controller: int, source: Any, source_id: int | None,
+                specs: tuple[TargetSpec, ...], chosen: list[list[int]], event: Any) -> set[int]:
+    """The players a reference names, with these targets chosen and this triggering event."""
+    from .context import Ctx   # the context reads targets' legality from this module
+    ctx = Ctx(game, controller, source, source_id, getattr(source, "card_uid", 0), getattr(source, "name", ""),
+              specs, chosen, event=event)
+    return {p.index for p in ctx.players(ref)}
+
+
+def _check_controllers(game: "GameState", specs: tuple[TargetSpec, ...], chosen: list[list[int]],
+                       controller: int, source: Any, source_id: int | None, event: Any) -> None:
+    """Targets described as "... that player controls" must be controlled by that player (115.1)."""
+    for spec, picks in zip(specs, chosen):
+        ref = spec.objects.controller_ref if spec.objects is not None else None
+        if ref is None or not picks:
+            continue
+        whose = _players_of(game, ref, controller, source, source_id, specs, chosen, event)
+        for t in picks:
+            if game.controller_of(game.get(t)) not in whose:
+                raise IllegalAnswer(f"{game.describe(t)} isn't a legal target for {spec.label}: "
+                                    f"its controller isn't the player the text names")
+
+
 def check_choice(game: "GameState", specs: tuple[TargetSpec, ...], chosen: Any, controller: int, source: Any,
-                 source_id: int | None = None) -> list[list[int]]:
+                 source_id: int | None = None, event: Any = None) -> list[list[int]]:
     """Validate chosen targets for all target words; return them normalised or raise IllegalAnswer."""
     if chosen is None:
         chosen = []
@@ -123,7 +174,7 @@ def check_choice(game: "GameState", specs: tuple[TargetSpec, ...], chosen: Any, 
                                 f"got {len(picks)}")
         if len(set(picks)) != len(picks):
             raise IllegalAnswer("the same object can't be chosen twice for one target word (115.3)")
-        legal = candidates(game, spec, controller, source, source_id)
+        legal = candidates(game, spec, controller, source, source_id, event, specs)
         for t in picks:
             if t not in legal:
                 raise IllegalAnswer(f"{game.describe(t)} isn't a legal target for {spec.label}")
@@ -132,11 +183,12 @@ def check_choice(game: "GameState", specs: tuple[TargetSpec, ...], chosen: Any, 
         for j in spec.distinct_from:
             if set(normal[i]) & set(normal[j]):
                 raise IllegalAnswer("the same object can't be chosen for both targets")
+    _check_controllers(game, specs, normal, controller, source, source_id, event)
     return normal
 
 
 def has_legal_choice(game: "GameState", specs: tuple[TargetSpec, ...], controller: int, source: Any,
-                     source_id: int | None = None) -> bool:
+                     source_id: int | None = None, event: Any = None) -> bool:
     """Could targets be chosen for every target word (601.2c, 603.3d)?"""
     for spec in specs:
         if spec.min_count == 0:
@@ -144,7 +196,8 @@ def has_legal_choice(game: "GameState", specs: tuple[TargetSpec, ...], controlle
         # Counted only until there are enough, players first (the cheaper look).
         found = len(_players(game, spec, controller))
         if found < spec.min_count:
-            for _ in _objects(game, spec, controller, source, source_id):
+            whose = _possible_controllers(game, spec, controller, source, source_id, event, specs)
+            for _ in _objects(game, spec, controller, source, source_id, whose):
                 found += 1
                 if found >= spec.min_count:
                     break
@@ -167,21 +220,22 @@ def spread_targets(targets: Any, specs: tuple[TargetSpec, ...]) -> Any:
 
 
 def targets_decision(game: "GameState", player: int, specs: tuple[TargetSpec, ...], source: Any,
-                     source_id: int | None, prompt: str, effect: Effect | None = None) -> Targets:
+                     source_id: int | None, prompt: str, effect: Effect | None = None, event: Any = None) -> Targets:
     """Choose targets (601.2c). ``data["effect"]`` is what the spell or ability will do with them,
     so whoever answers can judge each target word (an Aura spell's effect is empty: its
     abilities are the source's)."""
     rows = []
     flat: list[Option] = []
     for s in specs:
-        ids = candidates(game, s, player, source, source_id) if s.max_count else []
+        ids = candidates(game, s, player, source, source_id, event, specs) if s.max_count else []
         rows.append({"label": s.label, "min": s.min_count, "max": s.max_count, "options": ids})
         for i in ids:
             if all(o.value != i for o in flat):
                 flat.append(Option(i, game.describe(i)))
     return Targets(player=player, prompt=prompt, options=flat, min=sum(s.min_count for s in specs),
                    max=sum(s.max_count for s in specs), specs=rows, effect=effect, source=source_id,
-                   legal=lambda ans: check_choice(game, specs, spread_targets(ans, specs), player, source, source_id))
+                   legal=lambda ans: check_choice(game, specs, spread_targets(ans, specs), player, source, source_id,
+                                                  event))
 
 
 def targeted_events(stack_obj: Any, player: int) -> list[Event]:

@@ -16,7 +16,7 @@ from typing import Any, Callable
 from lark import Token
 
 from ...engine.mana import COLOR_BY_NAME
-from ...engine.refs import Amount, Compare, ObjectFilter, PlayerFilter, SelfRef, TargetSpec
+from ...engine.refs import Amount, Compare, ControllerOfRef, ObjectFilter, PlayerFilter, SelfRef, TargetRef, TargetSpec
 from ..errors import TextError
 from ..parser import singular_of
 from .base import CARD_TYPES, CARD_TYPES_PL, SUPERTYPES, Templates, TypeWords, Word, const, const_amount
@@ -225,6 +225,16 @@ class Descriptions(Templates):
                                                label=f"target {'opponent' if who == 'opponent' else 'player'}"))
         self.scope.last_player = ref
         return {"controller_ref": ref}
+
+    def post_that_player_controls(self) -> Mod:
+        """"... that player controls": the player named before, else the controller of the target named
+        before ("target creature an opponent controls ... another target creature that player controls"),
+        else the player of the triggering event; a target must fit when chosen and on resolution (115.1,
+        608.2b)."""
+        last = self.scope.last_obj
+        if self.scope.last_player is None and isinstance(last, TargetRef):
+            return {"controller_ref": ControllerOfRef(last)}
+        return {"controller_ref": self.pr_that_player()}
 
     def post_you_own(self) -> Mod:
         return {"owner": "you"}

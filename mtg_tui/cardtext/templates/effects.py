@@ -180,8 +180,14 @@ class Effects(Templates):
     @top_down
     def clauses(self, tree: Tree) -> list[Any]:
         out: list[Any] = []
-        for cl in merged_clauses(tree):
+        parts = merged_clauses(tree)
+        for cl in parts:
             out.extend(self.transform(cl))
+        last = parts[-1] if parts else None
+        if isinstance(last, Tree) and last.data == "where_x" and len(parts) > 1:
+            # "Each opponent loses X life and you gain X life, where X is ...": X of every clause (107.3c)
+            amount = self.transform(last.children[1])
+            out = [replace_x(i, amount) for i in out]
         return out
 
     # -- clauses -----------------------------------------------------------

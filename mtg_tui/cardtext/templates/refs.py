@@ -14,7 +14,7 @@ from lark import Token, Tree
 
 from ...engine.refs import (AllRef, AttachedRef, AttackedRef, ControllerOfRef, DefendingPlayerRef, EachPlayerRef,
                             EventRef, ExiledWithRef, ObjectFilter, OwnerOfRef, PlayerFilter, Ref, SelfRef, TargetSpec,
-                            YouRef)
+                            TopCardRef, YouRef)
 from ..errors import TextError
 from .base import Templates, Word, const, find, top_down, words_of
 
@@ -109,6 +109,14 @@ class Refs(Templates):
         if self.scope.last_obj is None and self.scope.trigger is not None:
             return self._named(self._event_object() or EventRef("obj"))
         return self._named(self.scope.last_obj or SelfRef())
+
+    def or_top_card(self, poss: Token) -> Ref:
+        """"The top card of your / each player's / that player's library" (401.1)."""
+        whose = {"your": YouRef(), "each player's": EachPlayerRef(), "their": None, "that player's": None}
+        if str(poss) not in whose:
+            raise TextError(f"the top card of {poss} library isn't supported yet", "the top card")
+        player = whose[str(poss)] or self.pr_that_player()
+        return self._named(TopCardRef(player, self.scope.new_key("top")))
 
     def or_target(self, ref: Ref) -> Ref:
         return self._named(ref)
