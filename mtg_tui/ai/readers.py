@@ -524,6 +524,12 @@ def _conditional(i: I.Conditional, n: Notes) -> None:
     n.read(i.otherwise or i.body)
 
 
+def _repeat(i: I.Repeat, n: Notes) -> None:
+    """"For each ..., [instructions]": read as a typical count of the instructions."""
+    for _ in range(n.amount(i.times, 2)):
+        n.read(i.body)
+
+
 def _search(i: I.Search, n: Notes) -> None:
     n.hit(i.who, SEARCH, "search")
     if "Land" in i.filter.types:
@@ -612,6 +618,7 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.RevealObjects: _nothing("reveal"),
     I.ChooseCard: _nothing("choose", 0.0, "owner"),
     I.ChoosePermanents: _nothing("choose"),
+    I.Repeat: _repeat,
 }
 
 

@@ -166,6 +166,7 @@ class Trigger(Immutable):
     in_main: bool = False         # "cast": only a spell cast during its caster's main phase (505.1)
     chapter: int = 0              # "chapter": a Saga's chapter number (714.2b)
     batch: bool = False           # "one or more ...": once for all the occurrences of one event (603.2c)
+    recipient: ObjectFilter | None = None   # "damage": what the damage is dealt to ("deals damage to a Dinosaur")
 
 
 @dataclass(frozen=True, eq=False)

@@ -41,7 +41,9 @@ class Condition:
     being cast targets an object that fits ``filter``: only a cost reduction
     asks it, casting.py), "is" (the object ``ref`` names fits ``filter``: "if it's legendary"),
     "cast_this_turn" (you cast a spell that fits ``filter`` this turn, 601.2i),
-    "surveilled_this_turn" (you surveilled this turn, 701.42a).
+    "surveilled_this_turn" (you surveilled this turn, 701.42a),
+    "was_cast" (this permanent was a spell cast by its controller, 601.2),
+    "lost_life_last_turn" (you lost life during the previous turn, 119.3).
     ``negated``: the condition is that it doesn't hold ("wasn't kicked").
     """
 
@@ -112,6 +114,10 @@ def _holds(game: "GameState", cond: Condition, you: int, me: GameObject | None, 
            source_uid: int | None, chars: "Mapping[int, Characteristics] | None") -> bool:
     """``holds`` before the condition's ``negated`` turns it round."""
     kind = cond.kind
+    if kind == "was_cast":
+        return me is not None and me.was_cast
+    if kind == "lost_life_last_turn":
+        return game.players[you].life_lost_last_turn > 0
     if kind in ("self_untapped", "self_tapped", "self_attacking"):
         if me is None or me.zone != "battlefield":
             return False

@@ -1146,6 +1146,20 @@ class Conditional(Instruction):
             yield from ins.run(ctx)
 
 
+@dataclass(frozen=True)
+class Repeat(Instruction):
+    """"For each [object], [instructions]": the instructions, once for each object counted as the effect
+    gets there (608.2c)."""
+
+    times: Amount
+    body: tuple[Instruction, ...]
+
+    def run(self, ctx: "Ctx") -> Gen:
+        for _ in range(_amt(ctx, self.times)):
+            for ins in self.body:
+                yield from ins.run(ctx)
+
+
 def nested_instructions(instructions: tuple[Instruction, ...]) -> Generator[Instruction, None, None]:
     """These instructions and those inside them ("you may ...", "if ...": the parts that may happen)."""
     for ins in instructions:

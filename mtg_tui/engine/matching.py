@@ -123,6 +123,9 @@ def object_matches(game: "GameState", obj: GameObject | LKI, flt: ObjectFilter, 
             than = _source_stat(game, source_id, cmp.stat)
             if than is None or not cmp.test(n, than):
                 return False
+        elif cmp.than_your_life:
+            if not 0 <= you < len(game.players) or not cmp.test(n, game.players[you].life):
+                return False
         elif not cmp.test(n):
             return False
     if flt.dealt_damage_by_source and (source_uid is None or source_uid not in obj.damaged_by):

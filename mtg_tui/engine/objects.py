@@ -294,7 +294,7 @@ class Player(CopiedByField):
         "index", "id", "name", "life", "poison", "pool", "library", "hand", "graveyard",
         "lands_played", "lost", "won", "conceded", "drew_from_empty", "mulligans",
         "kept", "max_hand_size", "life_gained_this_turn", "life_lost_this_turn", "lose_reason",
-        "citys_blessing",
+        "citys_blessing", "life_lost_last_turn",
     )
 
     def __init__(self, index: int, name: str) -> None:
@@ -319,6 +319,7 @@ class Player(CopiedByField):
         self.life_lost_this_turn = 0
         self.lose_reason = ""
         self.citys_blessing = False   # a designation kept for the rest of the game (702.130c)
+        self.life_lost_last_turn = 0   # for "if you lost life last turn"
 
     def __repr__(self) -> str:
         return f"<Player {self.name}>"

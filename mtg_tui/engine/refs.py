@@ -26,6 +26,7 @@ class Compare(Immutable):
     op: str        # "<=", ">=", "==", "<", ">"
     value: int
     than_source: bool = False   # compared with the same characteristic of the source ("with lesser power")
+    than_your_life: bool = False   # compared with the life total of the player it is seen by (119.1)
 
     def test(self, n: int | None, than: int | None = None) -> bool:
         """Does ``n`` pass? ``than`` is the value compared with when it is the source's, not ``value``."""

@@ -147,6 +147,10 @@ def matches(game: "GameState", trig: Trigger, ev: Event, src: Any, you: int) -> 
             return False
         if trig.to == "player" and trig.player != "any" and not _player_ok(trig.player, ev.player, you):
             return False
+        if trig.recipient is not None:
+            dealt = game.objects.get(ev.recipient)
+            if ev.to_player or dealt is None or not object_matches(game, dealt, trig.recipient, sid, you, uid):
+                return False
         if trig.self_only:
             return ev.source_uid == uid
         return _event_object_fits(game, trig, ev.source_id, ev.source_uid, sid, you, uid)

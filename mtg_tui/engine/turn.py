@@ -122,6 +122,7 @@ def begin_turn(game: "GameState") -> None:
     for q in game.players:
         q.lands_played = 0
         q.life_gained_this_turn = 0
+        q.life_lost_last_turn = q.life_lost_this_turn
         q.life_lost_this_turn = 0
     game.spells_cast_this_turn = {q.index: 0 for q in game.players}
     game.turn_events = []

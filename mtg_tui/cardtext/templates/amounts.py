@@ -183,6 +183,15 @@ class Amounts(Templates):
         spell a permanent was ("if you cast it during your main phase")."""
         return Condition("cast_in_main")
 
+    def cond_you_cast_it(self) -> Condition:
+        """"If you cast it": this permanent was a spell its controller cast (601.2), not put onto the
+        battlefield some other way."""
+        return Condition("was_cast")
+
+    def cond_lost_life_last_turn(self) -> Condition:
+        """"If you lost life last turn": the turn before this one (119.3)."""
+        return Condition("lost_life_last_turn")
+
     def cond_not_kicked(self) -> Condition:
         return Condition("cost_paid", what="kicker", negated=True)
 

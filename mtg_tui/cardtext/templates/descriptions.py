@@ -270,6 +270,10 @@ class Descriptions(Templates):
         608.2h)."""
         return {"compares": [Compare("power", "<", 0, than_source=True)]}
 
+    def post_power_ge_life(self) -> Mod:
+        """"with power greater than or equal to your life total": your life total as it is when checked (119.1)."""
+        return {"compares": [Compare("power", ">=", 0, than_your_life=True)]}
+
     def post_dealt_damage_by_self(self) -> Mod:
         return {"dealt_damage_by_source": True}
 

@@ -16,7 +16,7 @@ from lark import Tree
 from ...engine import instructions as I
 from ...engine.abilities import Effect
 from ...engine.objects import CardDef
-from ...engine.refs import Amount, SelfRef, TargetRef, XAmount, YouRef
+from ...engine.refs import Amount, CountOf, SelfRef, TargetRef, XAmount, YouRef
 from ...engine.abilities import Trigger
 from ..errors import TextError
 from .base import Amend, Templates, Verb, find, top_down
@@ -94,6 +94,13 @@ class Effects(Templates):
         if not any(isinstance(i, (I.MayDo, I.MayPay, I.Sacrifice)) for i in self.scope.said):
             raise TextError("\"if you do\" needs a \"you may\" or a sacrifice before it", "if you do")
         return [I.IfYouDo(tuple(part))]
+
+    @top_down
+    def for_each_sentence(self, tree: Tree) -> list[Any]:
+        """"For each land you control, create a Treasure token": the rest of the sentence happens once for
+        each object counted as the effect gets there (608.2c)."""
+        count = CountOf(self.transform(tree.children[0]))
+        return [I.Repeat(count, tuple(self._clauses_of(tree, None)))]
 
     def shuffle_if_searched(self) -> list[Any]:
         """"If you search your library this way, shuffle it": each player who searched their library (701.19)."""

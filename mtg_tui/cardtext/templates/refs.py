@@ -22,7 +22,7 @@ from .base import Templates, Word, const, find, top_down, words_of
 _ANY_TARGET_TYPES = ("Creature", "Planeswalker", "Battle")
 
 # The object an event is about, by the event's kind (engine/events.py), for "it" and "that creature".
-_EVENT_OBJECT = {"attacks": "attacker", "blocks": "blocker"}
+_EVENT_OBJECT = {"attacks": "attacker", "blocks": "blocker", "damage": "source_id", "dealt_damage": "recipient"}
 
 
 class Refs(Templates):
@@ -97,6 +97,8 @@ class Refs(Templates):
         """What "it" means first in a triggered ability whose event is about some object other than its
         source ("Whenever a creature you control attacks alone, it gets ..."): that object (603.2)."""
         trigger = self.scope.trigger
+        if trigger is not None and trigger.event == "damage" and trigger.recipient is not None:
+            return EventRef("recipient")   # "deals damage to a Dinosaur, destroy that creature"
         if trigger is None or trigger.self_only or trigger.subject is None or trigger.event not in _EVENT_OBJECT:
             return None
         return EventRef(_EVENT_OBJECT[trigger.event])

@@ -117,6 +117,10 @@ class Triggers(Templates):
     def t_enters_or_attacks(self, subject: Subject) -> list[Trigger]:
         return [self.t_enters(subject), self.t_attacks(subject)]
 
+    def t_attacks_or_blocks(self, subject: Subject) -> list[Trigger]:
+        """"Whenever ~ attacks or blocks": declared as an attacker (508.1) or as a blocker (509.1)."""
+        return [self.t_attacks(subject), self.t_blocks(subject)]
+
     def t_enters_or_dies(self, subject: Subject) -> list[Trigger]:
         return [self.t_enters(subject), self.t_dies(subject)]
 
@@ -148,6 +152,10 @@ class Triggers(Templates):
 
     def t_damage_opponent(self, subject: Subject) -> Trigger:
         return self._damage(subject, False, "player", "opponent")
+
+    def t_damage_to(self, subject: Subject, _article: Token, flt: ObjectFilter) -> Trigger:
+        """"Whenever ~ deals damage to a Dinosaur": the object dealt the damage fits the description (120.2)."""
+        return replace(self._damage(subject, False, "creature"), recipient=flt)
 
     def t_combat_damage(self, subject: Subject) -> Trigger:
         return self._damage(subject, True, "")
