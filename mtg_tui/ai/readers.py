@@ -33,7 +33,7 @@ from ..engine.rerouting import DiesInstead
 from ..engine.refs import (AllRef, AttachedRef, AttackedRef, Const, ControllerOfRef, CountersOn, CountOf,
                            DefendingPlayerRef, EachPlayerRef, EventAmount, EventRef, ExiledWithRef, FixedRef, MaxStat,
                            NegX, ObjectFilter, OwnerOfRef, PlayerCount, Product, RememberedAmount, RememberedRef,
-                           SelfRef, StatOf, TargetRef, TargetSpec, TopCardRef, XAmount, YouRef)
+                           SelfRef, StatOf, SumStat, TargetRef, TargetSpec, TopCardRef, XAmount, YouRef)
 from .reading import (ATTACHED, EACH, EVENT, OPPONENTS, OTHER, SELF, TARGET, TARGET_CONTROLLER, YOU, Impact,
                       Reading)
 
@@ -237,6 +237,7 @@ AMOUNTS: dict[type, Callable[[Any, Notes, int], int]] = {
     CountOf: lambda a, n, x: 2,             # "the number of ... you control"
     CountersOn: lambda a, n, x: 3,          # "those counters": a condition counted at least a few
     MaxStat: lambda a, n, x: 3,
+    SumStat: lambda a, n, x: 5,             # "the total power of creatures you control"
     PlayerCount: lambda a, n, x: 3,
     RememberedAmount: lambda a, n, x: 2,    # "the damage dealt this way"
     EventAmount: lambda a, n, x: 1,         # "that much"
@@ -619,6 +620,7 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.ChooseCard: _nothing("choose", 0.0, "owner"),
     I.ChoosePermanents: _nothing("choose"),
     I.Repeat: _repeat,
+    I.SetLife: _nothing("set_life", 0.0, "who"),
 }
 
 

@@ -262,6 +262,7 @@ class CostReduction(Ability):
     amount: int
     condition: Any = None
     per: Any = None          # an ObjectFilter counted for "for each"
+    by: Any = None           # an Amount: "costs {X} less to cast, where X is ..."
     text: str = ""
     keyword: str | None = None
 

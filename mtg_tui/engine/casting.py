@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator
 
 from . import actions, convoke
 from .answers import is_number
-from .abilities import ActivatedAbility, AdditionalCost, Cost, CostReduction, Effect, SpellAbility, SpellsCostLess
+from .abilities import (ActivatedAbility, AdditionalCost, Cost, CostReduction, Effect, SpellAbility, SpellsCostLess,
+                        StaticAbility)
 from .alike import alike_key
 from .conditions import condition_holds, holds
 from .context import Ctx, run_effect
@@ -50,7 +51,7 @@ class _Traits:
     """What casting needs to know about a card's printed abilities, worked out once per card."""
 
     __slots__ = ("additional", "or_pay", "optional", "alternative", "flashback", "jump_start", "reductions",
-                 "hand_abilities", "flash")
+                 "hand_abilities", "flash", "flash_if")
 
     def __init__(self, card: Any) -> None:
         abilities = card.abilities
@@ -72,6 +73,26 @@ class _Traits:
         self.reductions = tuple(a for a in abilities if isinstance(a, CostReduction))
         self.hand_abilities = any(isinstance(a, ActivatedAbility) and a.zone == "hand" for a in abilities)
         self.flash = any(Trait.FLASH in kw.traits for kw, _ in keywords_in(abilities))
+        # "~ has flash as long as [condition]" (113.6d): the conditions under which it has flash
+        self.flash_if = tuple(d.condition for a in abilities if grants_only_flash(a) for d in a.effects)
+
+
+def grants_only_flash(ability: Any) -> bool:
+    """A conditional static ability of a card that only gives the card itself flash ("Crashing Tide has
+    flash as long as you control a Merfolk"), which works wherever the card may be cast from (113.6d)."""
+    effects = getattr(ability, "effects", None)
+    if not isinstance(ability, StaticAbility) or not effects or ability.replacement is not None:
+        return False
+    return all(d.condition is not None and d.affected.kind == "self" and d.ops and
+               all(op.layer == "6" and op.op == "grant" and op.args[0] and
+                   all(Trait.FLASH in kw.traits for kw, _ in keywords_in(op.args[0])) and
+                   len(list(keywords_in(op.args[0]))) == len(op.args[0]) for op in d.ops)
+               for d in effects)
+
+
+def has_flash_now(game: "GameState", card: GameObject, player: int) -> bool:
+    """Flash from a conditional ability of the card itself, its condition holding for the caster (113.6d)."""
+    return any(holds(game, cond, player, card, card.id, card.card_uid) for cond in traits(card).flash_if)
 
 
 def traits(card: GameObject) -> _Traits:
@@ -229,6 +250,8 @@ def total_cost(game: "GameState", card: GameObject, player: int, x: int, costs: 
                 less += a.amount
         elif a.per is not None:
             less += a.amount * _count_fits(game, a.per, card.id, player)
+        elif a.by is not None:   # "where X is ...", as the cost is determined (601.2f)
+            less += a.by.value(Ctx(game, player, card, card.id, card.card_uid, card.name))
     return _less_generic(cost, less)
 
 
@@ -378,7 +401,8 @@ def cast_timing_problem(game: "GameState", card: GameObject, player: int) -> str
     why = legendary_spell_problem(game, c, player)
     if why:
         return why
-    if "Instant" in c.types or has_trait(game, card, Trait.FLASH) or traits(card).flash:
+    if "Instant" in c.types or has_trait(game, card, Trait.FLASH) or traits(card).flash \
+            or has_flash_now(game, card, player):
         return None
     if not is_sorcery_timing(game, player):
         kind = "a sorcery" if "Sorcery" in c.types else f"a {c.types[-1].lower()} spell"
@@ -638,7 +662,7 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
                 card = as_cast(whole, half)
                 t = traits(card)
                 c = game.chars(card)
-            if not (sorcery_ok or t.flash or "Instant" in c.types):
+            if not (sorcery_ok or t.flash or "Instant" in c.types or has_flash_now(game, card, player)):
                 continue
             if not base_cost(game, card).symbols:
                 continue

@@ -108,6 +108,18 @@ class LoseLife(_EachPlayer):
         yield from ()
 
 
+@dataclass(frozen=True)
+class SetLife(_EachPlayer):
+    """"Your life total becomes N" (119.5): the player gains or loses the life that takes them there."""
+
+    def act(self, ctx: "Ctx", p: Player, n: int) -> Gen:
+        ctx.game.log_event(f"{p.name}'s life total becomes {n}.", ("119.5",), player=p.index)
+        if n > p.life:
+            yield from actions.gain_life_asking(ctx.game, p, n - p.life)
+        elif n < p.life:
+            actions.lose_life(ctx.game, p, p.life - n)
+
+
 # ---------------------------------------------------------------------------
 # Zones
 
@@ -576,11 +588,13 @@ class Discard(Instruction):
 
 @dataclass(frozen=True)
 class Sacrifice(Instruction):
-    """[players] sacrifice N [filter] (701.17); choices in APNAP order, then at once (101.4)."""
+    """[players] sacrifice N [filter] (701.17); choices in APNAP order, then at once (101.4). ``half``: each
+    sacrifices half of those they control, rounded up."""
 
     who: Ref
     filter: ObjectFilter
     amount: Amount = Const(1)
+    half: bool = False
 
     def run(self, ctx: "Ctx") -> Gen:
         game = ctx.game
@@ -589,6 +603,8 @@ class Sacrifice(Instruction):
         for p in ctx.apnap(ctx.players(self.who)):
             options = [o for o in game.battlefield if game.chars(o).controller == p.index
                        and object_matches(game, o, self.filter, ctx.source_id, p.index, ctx.source_uid)]
+            if self.half:
+                n = (len(options) + 1) // 2
             picks = yield from ctx.pick_cards(p, options, n, ChooseSacrifice,
                                               prompt=f"Sacrifice {self.filter.describe()}")
             doomed.extend(picks)

@@ -355,9 +355,10 @@ def _apply(game: "GameState", op: LayerOp, a: _Active, chars: dict[int, Characte
                 c.toughness = (c.toughness or 0) + t
                 c.pt_changed = True
     elif name == "set_pt_count":
-        (flt, which) = op.args
-        n = sum(1 for oid, c in chars.items() if object_matches(
-            game, by_id[oid], flt, a.source_id, a.controller, a.source_uid, chars=c))
+        flt, which, *names = op.args
+        fits = [c for oid, c in chars.items() if object_matches(
+            game, by_id[oid], flt, a.source_id, a.controller, a.source_uid, chars=c)]
+        n = len({c.name for c in fits}) if names and names[0] else len(fits)   # "differently named" (201.2)
         for c in targets:
             if which in ("both", "power"):
                 c.power = n

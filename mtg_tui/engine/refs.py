@@ -315,9 +315,13 @@ class CountersOn(Amount):
 @dataclass(frozen=True)
 class CountOf(Amount):
     filter: ObjectFilter
+    distinct_names: bool = False   # "the number of differently named lands you control" (201.2)
 
     def value(self, ctx: "Ctx") -> int:
-        return len(ctx.objects(AllRef(self.filter)))
+        found = ctx.objects(AllRef(self.filter))
+        if self.distinct_names:
+            return len({ctx.game.chars(o).name for o in found})
+        return len(found)
 
 
 @dataclass(frozen=True)
@@ -341,6 +345,17 @@ class MaxStat(Amount):
     def value(self, ctx: "Ctx") -> int:
         vals = [getattr(ctx.game.chars(o), self.stat) or 0 for o in ctx.objects(AllRef(self.filter))]
         return max(vals, default=0)
+
+
+@dataclass(frozen=True)
+class SumStat(Amount):
+    """The total power (or toughness) of the objects that fit."""
+
+    filter: ObjectFilter
+    stat: str = "power"
+
+    def value(self, ctx: "Ctx") -> int:
+        return sum(getattr(ctx.game.chars(o), self.stat) or 0 for o in ctx.objects(AllRef(self.filter)))
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from lark import Token, Tree
 from ...engine import instructions as I
 from ...engine.abilities import (ActivatedAbility, AdditionalCost, Affected, ContinuousDef, Cost,
                                  CostReduction, Effect, LayerOp, SpellsCostLess, StaticAbility, TriggeredAbility)
+from ...engine.casting import grants_only_flash
 from ...engine.conditions import Condition
 from ...engine.entering import AsEntersChoose
 from ...engine.refs import CountOf, ObjectFilter, SelfRef
@@ -182,7 +183,8 @@ class AbilityForms(Templates):
         if not isinstance(amount, CountOf):
             raise TextError("only \"equal to the number of ...\" is supported here", "equal to")
         return [StaticAbility(effects=(ContinuousDef(Affected("self"),
-                                                     (LayerOp("7a", "set_pt_count", (amount.filter, which)),)),))]
+                                                     (LayerOp("7a", "set_pt_count",
+                                                              (amount.filter, which, amount.distinct_names)),)),))]
 
     def as_enters_color(self) -> list[Any]:
         """"As this enters, choose a color" (614.12)."""
@@ -211,6 +213,15 @@ class AbilityForms(Templates):
         n = _generic_reduction(tree.children[0])
         with self.reading(Scope(self.card_name, "static")):
             return [CostReduction(amount=n, per=self.transform(tree.children[1]))]
+
+    @top_down
+    def cost_less_x(self, tree: Tree) -> list[Any]:
+        """"This spell costs {X} less to cast, where X is ..." (601.2f): generic mana only, X as the total cost
+        is determined."""
+        if str(tree.children[0]).lower() != "{x}":
+            raise TextError("only \"costs {X} less\" is read with \"where X is\"", str(tree.children[0]))
+        with self.reading(Scope(self.card_name, "static")):
+            return [CostReduction(amount=0, by=self.transform(tree.children[1]))]
 
     @top_down
     def spells_cost_less(self, tree: Tree) -> list[Any]:
@@ -246,7 +257,7 @@ class AbilityForms(Templates):
 
     def _conditional_static(self, condition: Tree, body: Tree, negated: bool = False) -> list[Any]:
         if self.is_spell:
-            raise TextError("an instant's or sorcery's \"as long as\" ability isn't supported yet", "as long as")
+            return self._conditional_flash(condition, body, negated)
         with self.reading(Scope(self.card_name, "static")):
             cond = self.transform(condition)
         if negated:
@@ -256,6 +267,18 @@ class AbilityForms(Templates):
         names_self = cond.kind.startswith("self_") or isinstance(cond.ref, SelfRef) \
             or (cond.kind == "counters_at_least" and cond.ref is None)
         return self.static_ability(body, cond, SelfRef() if names_self else None)
+
+    def _conditional_flash(self, condition: Tree, body: Tree, negated: bool) -> list[Any]:
+        """"This spell has flash as long as you control a Merfolk": an instant's or sorcery's ability that
+        changes how it may be cast works from the hand (113.6d); casting.py asks it when the card is cast.
+        Any other "as long as" ability of an instant or sorcery isn't read."""
+        with self.reading(Scope(self.card_name, "static")):
+            cond = self.transform(condition)
+        cond = replace(cond, negated=cond.negated != negated)
+        made = self.static_ability(body, cond, SelfRef())
+        if not all(grants_only_flash(a) for a in made):
+            raise TextError("an instant's or sorcery's \"as long as\" ability isn't supported yet", "as long as")
+        return made
 
     @top_down
     def plain(self, tree: Tree) -> list[Any]:

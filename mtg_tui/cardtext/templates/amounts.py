@@ -7,7 +7,7 @@ from dataclasses import replace
 from lark import Token
 
 from ...engine.refs import (Amount, Const, CountOf, EventAmount, MaxStat, ObjectFilter, PlayerCount, Ref,
-                            RememberedAmount, SelfRef, StatOf, XAmount, YouRef)
+                            RememberedAmount, SelfRef, StatOf, SumStat, XAmount, YouRef)
 from ...engine.conditions import Condition
 from .base import Templates, Word, const_amount, number
 
@@ -38,11 +38,19 @@ class Amounts(Templates):
     def ae_its_mv(self, *noun: Token) -> Amount:
         return StatOf(self._possessor(noun), "mana value")
 
+    def ae_power_of(self, ref: Ref) -> Amount:
+        """"The power of the exiled card": of the object named, as it is now or as it last existed (608.2h)."""
+        return StatOf(ref, "power")
+
     def ae_self_power(self) -> Amount:
         return StatOf(SelfRef(), "power")
 
     def ae_count(self, flt: ObjectFilter) -> Amount:
         return CountOf(flt)
+
+    def ae_count_names(self, flt: ObjectFilter) -> Amount:
+        """"The number of differently named lands you control": objects with the same name count once (201.2)."""
+        return CountOf(flt, distinct_names=True)
 
     def ae_x(self) -> Amount:
         return XAmount()
@@ -52,6 +60,9 @@ class Amounts(Templates):
 
     def ae_greatest_power(self, flt: ObjectFilter) -> Amount:
         return MaxStat(flt, "power")
+
+    def ae_total_power(self, flt: ObjectFilter) -> Amount:
+        return SumStat(flt, "power")
 
     def ae_life_total(self) -> Amount:
         return PlayerCount(YouRef(), "life")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any
 
-from lark import Tree
+from lark import Token, Tree
 
 from ...engine import instructions as I
 from ...engine.abilities import Effect
@@ -19,7 +19,7 @@ from ...engine.objects import CardDef
 from ...engine.refs import Amount, CountOf, SelfRef, TargetRef, XAmount, YouRef
 from ...engine.abilities import Trigger
 from ..errors import TextError
-from .base import Amend, Templates, Verb, find, top_down
+from .base import Amend, Templates, Verb, find, number, top_down
 
 NEXT_END_STEP = "next_end_step"   # "at the beginning of the next end step" as a clause's duration
 DURATIONS = ("until_eot", "until_eoc", "until_your_next_turn", "at_next_end")
@@ -253,6 +253,10 @@ class Effects(Templates):
     @top_down
     def no_activate_except_mana(self, tree: Tree) -> list[Any]:
         raise TextError("this kind of effect isn't supported yet: no activate", "be activated")
+
+    def life_total_becomes(self, n: Token) -> list[Any]:
+        """"Your life total becomes 15" (119.5)."""
+        return [I.SetLife(YouRef(), number(n))]
 
     def prevent_clause(self, prevention: Any) -> list[Any]:
         if not isinstance(prevention, I.Instruction):   # a permanent's prevention (statics.py reads it)

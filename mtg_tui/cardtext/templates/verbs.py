@@ -266,6 +266,10 @@ class Verbs(Templates):
         n, flt = counted
         return Verb(act=lambda s, d: [I.Sacrifice(player_of(s), flt, Const(n))])
 
+    def vp_sacrifice_half(self, flt: ObjectFilter) -> Verb:
+        """"Sacrifices half the creatures they control, rounded up" (701.17): half of each player's own."""
+        return Verb(act=lambda s, d: [I.Sacrifice(player_of(s), flt, half=True)])
+
     def vp_sacrifice_ref(self, what: Ref) -> Verb:
         return Verb(act=lambda s, d: [I.SacrificeIt(what)])
 
