@@ -764,6 +764,7 @@ FLAGS: dict[str, float] = {
     "additional_land": 0.3,             # an extra land drop a turn (305.2)
     "damage_by_toughness": 0.3,         # more damage from walls and high-toughness creatures
     "attacks_despite_defender": 0.5,
+    "cant_activate_loyalty": 0.0,       # binds both players alike
 }
 
 

@@ -94,6 +94,7 @@ class Cost(Immutable):
     # "Remove a +1/+1 counter from a creature you control": one counter of the filter's with_counter kind each
     counter_from: tuple[tuple[int, ObjectFilter], ...] = ()
     reveal: tuple[tuple[int, ObjectFilter], ...] = ()   # cards revealed from the hand (701.16a)
+    reveal_self: bool = False         # "Reveal this card from your hand": the ability works from the hand
     text: str = ""
 
     @property

@@ -537,6 +537,8 @@ def activation_problem(game: "GameState", obj: GameObject, index: int, player: i
         if not (allow_mana == "except_mana" and ab.is_mana):
             return f"{obj.name}'s activated abilities can't be activated"
     if ab.cost.loyalty is not None:
+        if game.player_flags(player)["cant_activate_loyalty"]:
+            return "an effect says players can't activate planeswalkers' loyalty abilities (606.3, 101.2)"
         if not is_sorcery_timing(game, player):
             return "loyalty abilities can be activated only as a sorcery (606.3)"
         if obj.chosen.get("loyalty_turn") == game.turn:

@@ -245,6 +245,8 @@ def check_other_costs(game: "GameState", obj: GameObject | None, cost: Cost, pla
                     "under your control since your turn began (302.6)")
     if cost.discard_self and (obj is None or obj.zone != "hand"):
         return "it must be in your hand to be discarded"
+    if cost.reveal_self and (obj is None or obj.zone != "hand"):
+        return "it must be in your hand to be revealed"
     if cost.untap and (obj is None or not obj.tapped):
         return f"{obj.name if obj else 'it'} isn't tapped"
     if cost.sacrifice_self and (obj is None or obj.zone != "battlefield"):
@@ -409,3 +411,6 @@ def pay_other_costs(game: "GameState", obj: GameObject | None, cost: Cost, playe
         yield from actions.sacrifice_asking(game, [obj])
     if cost.discard_self and obj is not None and obj.zone == "hand":
         yield from actions.discard_asking(game, p, [obj])
+    if cost.reveal_self and obj is not None:
+        game.log_event(f"{p.name} reveals {obj.name} from their hand.", ("701.16a", "602.2b"), (obj.id,),
+                       player=player)

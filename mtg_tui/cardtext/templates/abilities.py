@@ -48,7 +48,7 @@ class AbilityForms(Templates):
         # An ability that attaches its own source (equip) is offered only with somewhere to attach it.
         attach = any(isinstance(i, I.Attach) and isinstance(i.what, SelfRef) for i in effect.instructions)
         # Discarding the card itself as a cost: the ability works only in its owner's hand (113.6k).
-        zone = "hand" if cost.discard_self else "battlefield"
+        zone = "hand" if cost.discard_self or cost.reveal_self else "battlefield"
         condition = next((n for n in notes if isinstance(n, Condition)), None)
         cost_less = next((n for n in notes if isinstance(n, tuple)), None)
         return [ActivatedAbility(cost=cost, effect=effect, is_mana=is_mana, sorcery_speed="sorcery" in notes,
@@ -63,7 +63,7 @@ class AbilityForms(Templates):
         with self.reading(scope):
             cost = self.transform(tree.children[0])
             effect = self._modal_effect(tree.children[1], tree.children[2:], scope)
-        zone = "hand" if cost.discard_self else "battlefield"
+        zone = "hand" if cost.discard_self or cost.reveal_self else "battlefield"
         return [ActivatedAbility(cost=cost, effect=effect, zone=zone)]
 
     @top_down

@@ -17,7 +17,7 @@ from .base import Templates, const, const_amount, mana
 # The parts of a Cost that a list of cost items adds up, and how each starts.
 _EMPTY: dict[str, Any] = {"tap": False, "untap": False, "sacrifice_self": False, "sacrifice": (), "discard": (),
                           "pay_life": 0, "remove_counters": (), "discard_self": False, "tap_others": (),
-                          "tap_power": None, "counter_from": ()}
+                          "tap_power": None, "counter_from": (), "reveal_self": False}
 
 
 class Costs(Templates):
@@ -65,6 +65,10 @@ class Costs(Templates):
     def cost_discard_self(self) -> dict[str, Any]:
         """"Discard this card": the ability works from its owner's hand (113.6k)."""
         return {"discard_self": True}
+
+    def cost_reveal_self(self) -> dict[str, Any]:
+        """"Reveal this card from your hand": the ability works from its owner's hand (113.6k, 701.16a)."""
+        return {"reveal_self": True}
 
     def cost_remove_counters(self, counters: tuple[int, str]) -> dict[str, Any]:
         return {"remove_counters": (counters,)}

@@ -28,7 +28,8 @@ _ENTERS_WITH_COUNTERS = ("vp_enters_with_counters", "vp_enters_tapped_with_count
 _PLAYERS = {"pr_you": "you", "pr_each_opponent": "opponents", "pr_each_player": "each"}
 # Verb phrases that change the rules for players, and the flag each sets ("you may play an additional land
 # on each of your turns": 305.2).
-_PLAYER_RULES = {"vp_cant_lose": "cant_lose", "vp_cant_win": "cant_win", "vp_additional_land": "additional_land"}
+_PLAYER_RULES = {"vp_cant_lose": "cant_lose", "vp_cant_win": "cant_win", "vp_additional_land": "additional_land",
+                 "vp_cant_activate_loyalty": "cant_activate_loyalty"}
 
 
 class Statics(Templates):

@@ -632,6 +632,10 @@ class Verbs(Templates):
     def vp_enters_with_counters_each(self, _counters: tuple[int, str], _each: ObjectFilter) -> Verb:
         return no_reading()
 
+    def vp_cant_activate_loyalty(self) -> Verb:
+        """"Players can't activate planeswalkers' loyalty abilities": a rule for players (statics.py; 606.3)."""
+        return no_reading()
+
     def vp_cant_lose(self) -> Verb:
         return no_reading()
 
