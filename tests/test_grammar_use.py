@@ -156,7 +156,6 @@ NOT_YET_PLAYED = frozenset({
     "t_combat_damage",
     "t_combat_damage_opponent",
     "t_damage",
-    "t_damage_opponent",
     "t_damage_player",
     "t_dies_damaged_by_self",
     "t_draw",

@@ -603,6 +603,7 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.Transform: lambda i, n: n.hit(i.what, TRANSFORM, "transform"),
     I.RemoveFromCombat: lambda i, n: n.hit(i.what, -2.0, "remove_from_combat"),
     I.WinGame: lambda i, n: n.hit(i.who, 100.0, "win_game"),   # nothing is worth more
+    I.LoseGame: lambda i, n: n.hit(i.who, -100.0, "lose_game"),
     I.Scry: _look(LOOK, "scry", "scry"),
     I.Surveil: _look(LOOK, "surveil", "scry"),
     I.LookTop: _nothing("look", 0.0, "who"),

@@ -1026,6 +1026,26 @@ class WinGame(Instruction):
 
 
 @dataclass(frozen=True)
+class LoseGame(Instruction):
+    """"That player loses the game" (104.3e). A player with "can't lose the game" doesn't, and nothing happens."""
+
+    who: Ref
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        for p in ctx.players(self.who):
+            if p.lost or game.over:
+                continue
+            if "cant_lose" in game.player_flags(p.index):
+                game.log_event(f"{p.name} can't lose the game, so {ctx.source_name} does nothing.", ("104.3e",),
+                               player=p.index)
+                continue
+            game.log_event(f"{ctx.source_name}: {p.name} loses the game.", ("104.3e",), player=p.index)
+            game.lose([p], f"{ctx.source_name}")
+        yield from ()
+
+
+@dataclass(frozen=True)
 class Fight(Instruction):
     """Two creatures fight: each deals damage equal to its power to the other (701.12)."""
 

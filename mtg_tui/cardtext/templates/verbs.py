@@ -639,6 +639,10 @@ class Verbs(Templates):
     def vp_cant_lose(self) -> Verb:
         return no_reading()
 
+    def vp_lose_game(self) -> Verb:
+        """"That player loses the game" (104.3e)."""
+        return Verb(act=lambda s, d: [I.LoseGame(s)])
+
     def vp_win_game(self) -> Verb:
         """"You win the game" (104.2b)."""
         return Verb(act=lambda s, d: [I.WinGame(s)])
