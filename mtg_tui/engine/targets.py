@@ -17,7 +17,7 @@ from .events import Event
 from .keywords import targeting_problem
 from .matching import object_matches, player_matches
 from .objects import GameObject, Player
-from .refs import TargetRef, TargetSpec
+from .refs import EventRef, TargetRef, TargetSpec, YouRef
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -109,7 +109,7 @@ def _possible_controllers(game: "GameState", spec: TargetSpec, controller: int, 
         return None
     named = _named_target(ref)
     if named is None:
-        return _players_of(game, ref, controller, source, source_id, (), [], event)
+        return _players_of(game, ref, controller, [], event)
     if named.index >= len(specs):
         return None     # known only with the other targets (check_choice)
     other = candidates(game, specs[named.index], controller, source, source_id, event, specs)
@@ -117,13 +117,22 @@ def _possible_controllers(game: "GameState", spec: TargetSpec, controller: int, 
             for t in (game.get(i) for i in other) if t is not None}
 
 
-def _players_of(game: "GameState", ref: Any, controller: int, source: Any, source_id: int | None,
-                specs: tuple[TargetSpec, ...], chosen: list[list[int]], event: Any) -> set[int]:
-    """The players a reference names, with these targets chosen and this triggering event."""
-    from .context import Ctx   # the context reads targets' legality from this module
-    ctx = Ctx(game, controller, source, source_id, getattr(source, "card_uid", 0), getattr(source, "name", ""),
-              specs, chosen, event=event)
-    return {p.index for p in ctx.players(ref)}
+def _players_of(game: "GameState", ref: Any, controller: int, chosen: list[list[int]],
+                event: Any) -> set[int] | None:
+    """The players "... that player controls" names as targets are chosen: you, the triggering event's player,
+    a target player, or a target object's controller; None for a reference known only on resolution."""
+    if isinstance(ref, YouRef):
+        return {controller}
+    if isinstance(ref, EventRef):
+        pi = event.get(ref.key) if event is not None else None
+        return {pi} if isinstance(pi, int) and not isinstance(pi, bool) else set()
+    named = _named_target(ref)
+    if named is None:
+        return None
+    things = [game.get(t) for t in (chosen[named.index] if named.index < len(chosen) else [])]
+    if isinstance(ref, TargetRef):
+        return {t.index for t in things if isinstance(t, Player)}
+    return {game.controller_of(t) for t in things if t is not None and not isinstance(t, Player)}
 
 
 def _check_controllers(game: "GameState", specs: tuple[TargetSpec, ...], chosen: list[list[int]],
@@ -133,7 +142,9 @@ def _check_controllers(game: "GameState", specs: tuple[TargetSpec, ...], chosen:
         ref = spec.objects.controller_ref if spec.objects is not None else None
         if ref is None or not picks:
             continue
-        whose = _players_of(game, ref, controller, source, source_id, specs, chosen, event)
+        whose = _players_of(game, ref, controller, chosen, event)
+        if whose is None:
+            continue
         for t in picks:
             if game.controller_of(game.get(t)) not in whose:
                 raise IllegalAnswer(f"{game.describe(t)} isn't a legal target for {spec.label}: "
