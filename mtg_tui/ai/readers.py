@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..engine import instructions as I
-from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, CostReduction, KeywordAbility, LayerOp,
-                                ProtectionChoice, SpellAbility, SpellsCostLess, StaticAbility, TriggeredAbility)
+from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, CostReduction, CostsMore, KeywordAbility,
+                                LayerOp, ProtectionChoice, SpellAbility, SpellsCostLess, StaticAbility,
+                                TriggeredAbility)
 from ..engine.entering import (AsEntersChoose, CounterOrHaste, EntersTapped, EntersTappedUnlessPaid,
                                EntersWithCounters, OthersEnterWithCounters)
 from ..engine.sagas import LoreCounterAsItEnters
@@ -902,4 +903,5 @@ ABILITIES: dict[type, Callable[[Any, Notes], None]] = {
     AdditionalCost: _no_effect,
     CostReduction: _no_effect,
     SpellsCostLess: _no_effect,
+    CostsMore: _no_effect,
 }

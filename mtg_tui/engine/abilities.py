@@ -257,6 +257,24 @@ class SpellsCostLess(Ability):
 
 
 @dataclass(frozen=True, eq=False)
+class CostsMore(Ability):
+    """"Spells your opponents cast [that target ...] cost {N} more to cast", "abilities your opponents activate
+    cost {N} more to activate": a permanent's static ability (604.1) adding generic mana to the total cost
+    (601.2f, 602.2b) of what its controller's opponents cast (``what`` "spells") or activate ("abilities").
+    ``targets``: only those targeting an object that fits (or this permanent, ``targets_self``);
+    ``except_mana``: mana abilities aren't affected; ``condition``: only while it holds ("during your turn")."""
+
+    amount: int
+    what: str = "spells"
+    targets: ObjectFilter | None = None
+    targets_self: bool = False
+    except_mana: bool = False
+    condition: Any = None
+    text: str = ""
+    keyword: str | None = None
+
+
+@dataclass(frozen=True, eq=False)
 class CostReduction(Ability):
     """"This spell costs {N} less to cast if ... / for each ..." (601.2f)."""
 

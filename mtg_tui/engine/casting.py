@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator
 
 from . import actions, convoke
 from .answers import is_number
-from .abilities import (ActivatedAbility, AdditionalCost, Cost, CostReduction, Effect, SpellAbility, SpellsCostLess,
-                        StaticAbility)
+from .abilities import (ActivatedAbility, AdditionalCost, Cost, CostReduction, CostsMore, Effect, SpellAbility,
+                        SpellsCostLess, StaticAbility)
 from .alike import alike_key
 from .conditions import condition_holds, holds
 from .context import Ctx, run_effect
@@ -236,6 +236,7 @@ def total_cost(game: "GameState", card: GameObject, player: int, x: int, costs: 
     or_pay = t.or_pay
     if or_pay is not None and REVEAL not in (costs or ()):
         cost = cost.plus(or_pay)   # the additional cost paid in mana, as no card was revealed (601.2f)
+    cost = _plus_generic(cost, costs_more(game, card, player, "spells", targets))
     reductions = t.reductions
     less = _less_from_permanents(game, card, player)
     if not reductions and not less:
@@ -272,13 +273,63 @@ def _less_generic(cost: ManaCost, less: int) -> ManaCost:
     return ManaCost(syms)
 
 
-def activation_mana(game: "GameState", obj: GameObject, ab: ActivatedAbility, player: int) -> ManaCost:
-    """An activated ability's mana cost, less "this ability costs {1} less to activate for each ..." (601.2f,
-    602.2b)."""
+def activation_mana(game: "GameState", obj: GameObject, ab: ActivatedAbility, player: int,
+                    targets: Any = None) -> ManaCost:
+    """An activated ability's mana cost, plus what opponents' permanents add ("abilities your opponents
+    activate cost {1} more to activate"), less "this ability costs {1} less to activate for each ..."
+    (601.2f, 602.2b). ``targets``: the targets chosen (602.2b, 601.2c); None before they are."""
+    cost = _plus_generic(ab.cost.mana, costs_more(game, obj, player, "abilities", targets, ab))
     if ab.cost_less is None:
-        return ab.cost.mana
+        return cost
     n, flt = ab.cost_less
-    return _less_generic(ab.cost.mana, n * _count_fits(game, flt, obj.id, player))
+    return _less_generic(cost, n * _count_fits(game, flt, obj.id, player))
+
+
+def pays_mana(cost: ManaCost) -> bool:
+    """Is there mana to pay? A cost of {0}, or none, asks for no payment."""
+    return bool(cost.symbols) and not cost.is_free
+
+
+def _plus_generic(cost: ManaCost, more: int) -> ManaCost:
+    """A cost raised by ``more`` generic mana (601.2f)."""
+    return cost.plus(ManaCost((Symbol("generic", amount=more),))) if more else cost
+
+
+def costs_more(game: "GameState", obj: GameObject, player: int, what: str, targets: Any,
+               ab: ActivatedAbility | None = None) -> int:
+    """The generic mana the permanents of ``player``'s opponents add to what they cast ("spells") or
+    activate ("abilities"): "... cost {N} more to cast/activate" (601.2f, 602.2b). An increase that asks
+    what is targeted counts only once the targets are chosen (601.2c comes before 601.2f)."""
+    more = 0
+    for oid, c, abilities in game.kept("costs more", _cost_raisers):
+        if c.controller == player:
+            continue
+        for a in abilities:
+            if a.what != what or (a.except_mana and ab is not None and ab.is_mana):
+                continue
+            if a.targets is not None or a.targets_self:
+                chosen = [] if targets is None else [game.get(t) for group in targets for t in group]
+                if not any(isinstance(o, GameObject) and (
+                        o.id == oid if a.targets_self else object_matches(game, o, a.targets, oid, c.controller))
+                        for o in chosen):
+                    continue
+            if a.condition is not None:
+                source = game.objects[oid]
+                if not condition_holds(game, a.condition,
+                                       Ctx(game, c.controller, source, oid, source.card_uid, source.name)):
+                    continue
+            more += a.amount
+    return more
+
+
+def _cost_raisers(game: "GameState") -> list[tuple[int, Any, tuple[CostsMore, ...]]]:
+    """The permanents whose abilities make their controller's opponents' spells or abilities cost more."""
+    out = []
+    for oid, c in game.battlefield_chars().items():
+        found = tuple(a for a in c.abilities if isinstance(a, CostsMore))
+        if found:
+            out.append((oid, c, found))
+    return out
 
 
 def _targets_fit(game: "GameState", card: GameObject, player: int, flt: Any, targets: Any) -> bool:
@@ -562,8 +613,8 @@ def activatable(game: "GameState", obj: GameObject, index: int, player: int,
         ab = abilities[index]
     if activation_problem(game, obj, index, player, ab):
         return False
-    if ab.cost.has_mana and not can_afford(game, player, activation_mana(game, obj, ab, player), set(),
-                                           exclude=_self_cost(ab, obj)):
+    mana = activation_mana(game, obj, ab, player)
+    if pays_mana(mana) and not can_afford(game, player, mana, set(), exclude=_self_cost(ab, obj)):
         return False
     if ab.is_mana:
         return True
@@ -979,9 +1030,9 @@ def _validate_activate(game: "GameState", player: int, ans: dict[str, Any]) -> d
     _check_division(effect, specs, out["x"] or 0, out, ans.get("divide"), f"{obj.name}'s ability")
     if out["pay"] is None:
         return out
-    if ab.cost.has_mana:
-        plan_payment(game, player, activation_mana(game, obj, ab, player), out["pay"], _avoid(out["targets"]),
-                     exclude=_self_cost(ab, obj, out))
+    mana = activation_mana(game, obj, ab, player, out["targets"])
+    if pays_mana(mana):
+        plan_payment(game, player, mana, out["pay"], _avoid(out["targets"]), exclude=_self_cost(ab, obj, out))
     return out
 
 
@@ -1057,7 +1108,7 @@ def _missing(game: "GameState", player: int, action: dict[str, Any]) -> tuple[st
                                             _self_cost(ab, obj, action))
             return None
         effect = ab.effect
-        cost_with = activation_mana(game, obj, ab, player).with_x
+        cost_with = lambda x: activation_mana(game, obj, ab, player, action.get("targets")).with_x(x)  # noqa: E731
         has_x = ab.cost.mana.has_x
         source = obj
         name = obj.name
@@ -1301,9 +1352,9 @@ def activate_ability(game: "GameState", player: int, action: dict[str, Any]) -> 
     targets = action.get("targets") or []
     mode = _mode_tuple(ab.effect, action.get("mode")) if ab.effect.is_modal else ()
     x = action.get("x") or 0
-    mana = activation_mana(game, obj, ab, player)
+    mana = activation_mana(game, obj, ab, player, targets)
     plan = plan_payment(game, player, mana.with_x(x), action.get("pay") or "auto", _avoid(targets),
-                        exclude=_self_cost(ab, obj, action)) if ab.cost.has_mana else []
+                        exclude=_self_cost(ab, obj, action)) if pays_mana(mana) else []
     # A plain "{T}: Add ..." leaves its source where it is, so what it was just before isn't needed (608.2h).
     plain_mana = ab.is_mana and obj.zone == "battlefield" and simple_mana_ability(ab) is not None
     lki = None if plain_mana else game.lki_of(obj)
@@ -1333,7 +1384,7 @@ def activate_ability(game: "GameState", player: int, action: dict[str, Any]) -> 
     sa.timestamp = game.new_timestamp()
     game.stack.append(sa)
     game.objects[sa.id] = sa
-    if ab.cost.has_mana:
+    if pays_mana(mana):
         execute_payment(game, player, mana, plan)
     yield from pay_other_costs(game, obj, ab.cost, player, chosen)
     flat = [t for row in sa.targets for t in row]

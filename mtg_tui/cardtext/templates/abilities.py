@@ -15,7 +15,8 @@ from lark import Token, Tree
 
 from ...engine import instructions as I
 from ...engine.abilities import (ActivatedAbility, AdditionalCost, Affected, ContinuousDef, Cost,
-                                 CostReduction, Effect, LayerOp, SpellsCostLess, StaticAbility, TriggeredAbility)
+                                 CostReduction, CostsMore, Effect, LayerOp, SpellsCostLess, StaticAbility,
+                                 TriggeredAbility)
 from ...engine.casting import grants_only_flash
 from ...engine.conditions import Condition
 from ...engine.entering import AsEntersChoose
@@ -234,6 +235,37 @@ class AbilityForms(Templates):
         return flt
 
     @top_down
+    def costs_more(self, tree: Tree) -> list[Any]:
+        """"[During your turn,] spells your opponents cast [that target ...] cost {N} more to cast [and abilities
+        your opponents activate cost {N} more to activate]" (601.2f, 602.2b): one ability for each part."""
+        with self.reading(Scope(self.card_name, "static")):
+            parts = [self.transform(t) for t in tree.children]
+        condition = next((p for p in parts if isinstance(p, Condition)), None)
+        return [replace(p, condition=condition) for p in parts if isinstance(p, CostsMore)]
+
+    def cost_more_lead(self) -> Condition:
+        return Condition("your_turn")
+
+    def cost_more_spells(self, *parts: Any) -> CostsMore:
+        return _costs_more("spells", parts)
+
+    def cost_more_abilities(self, *parts: Any) -> CostsMore:
+        made = _costs_more("abilities", parts)
+        if not made.except_mana and made.targets is None and not made.targets_self:
+            # Mana abilities are activated while paying (605.3): what they would cost more isn't built.
+            raise TextError("an increase on mana abilities' costs isn't supported yet", "more to activate")
+        return made
+
+    def cost_more_target_self(self) -> tuple[str, Any]:
+        return ("self", None)
+
+    def cost_more_target_desc(self, _article: Token, flt: ObjectFilter) -> tuple[str, Any]:
+        return ("filter", flt)
+
+    def cost_more_not_mana(self) -> str:
+        return "not_mana"
+
+    @top_down
     def as_long_as(self, tree: Tree) -> list[Any]:
         """"As long as [condition], [static ability]": its effects apply only while the condition holds (611.3a)."""
         return self._conditional_static(tree.children[0], tree.children[1])
@@ -303,6 +335,15 @@ def _only_uncounterable(body: Tree) -> bool:
     cl = clauses.children[0]
     return (cl.data == "subj_clause" and cl.children[0].data == "or_self"
             and [v.data for v in cl.children[1].children] == ["vp_uncounterable"])
+
+
+def _costs_more(what: str, parts: tuple[Any, ...]) -> CostsMore:
+    """One part of "... cost {N} more to cast/activate": what it raises, and which of them."""
+    target = next((p for p in parts if isinstance(p, tuple)), None)
+    tok = next(p for p in parts if isinstance(p, Token) and p.type == "MANA")
+    return CostsMore(amount=_generic_reduction(tok), what=what,
+                     targets=target[1] if target is not None and target[0] == "filter" else None,
+                     targets_self=target is not None and target[0] == "self", except_mana="not_mana" in parts)
 
 
 def _generic_reduction(tok: Token) -> int:
