@@ -601,6 +601,7 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.Search: _search,
     I.Explore: lambda i, n: n.hit(i.what, EXPLORE, "explore"),
     I.PlayAdditionalLand: _nothing("additional_land", 0.3, "who"),
+    I.CantCast: _nothing("cant_cast", -1.0, "who"),
     I.Transform: lambda i, n: n.hit(i.what, TRANSFORM, "transform"),
     I.RemoveFromCombat: lambda i, n: n.hit(i.what, -2.0, "remove_from_combat"),
     I.WinGame: lambda i, n: n.hit(i.who, 100.0, "win_game"),   # nothing is worth more

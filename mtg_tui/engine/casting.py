@@ -16,6 +16,7 @@ from .answers import is_number
 from .abilities import (ActivatedAbility, AdditionalCost, Cost, CostReduction, CostsMore, Effect, SpellAbility,
                         SpellsCostLess, StaticAbility)
 from .alike import alike_key
+from .cast_restrictions import cast_prohibited
 from .conditions import condition_holds, holds
 from .context import Ctx, run_effect
 from .costs import (activated_abilities, check_cost_picks, check_other_costs, check_tap_picks, cost_choices,
@@ -449,7 +450,7 @@ def cast_timing_problem(game: "GameState", card: GameObject, player: int) -> str
         return f"{card.name} isn't in your hand"
     if card.owner != player:
         return f"{card.name} isn't yours"
-    why = legendary_spell_problem(game, c, player)
+    why = legendary_spell_problem(game, c, player) or cast_prohibited(game, card, player)
     if why:
         return why
     if "Instant" in c.types or has_trait(game, card, Trait.FLASH) or traits(card).flash \

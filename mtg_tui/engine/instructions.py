@@ -19,11 +19,12 @@ from .conditions import condition_holds, condition_note
 from .costs import execute_payment, find_auto_payment
 from .damage import deal_damage
 from .events import Event
-from .decisions import (ChooseCards, ChooseColor, ChooseSacrifice, Decision, Discard as DiscardCards, Option,
+from .decisions import (ChooseCards, ChooseColor, ChooseSacrifice, ChooseX, Decision, Discard as DiscardCards, Option,
                         OrderCards, Scry as ScryCards, Search as SearchLibrary, Surveil as SurveilCards, YesNo)
 from .mana import COLOR_NAMES, COLORS
 from .explore import Explore  # noqa: F401  (part of the instruction set the compiler uses)
 from .land_plays import PlayAdditionalLand  # noqa: F401  (part of the instruction set the compiler uses)
+from .cast_restrictions import CantCast  # noqa: F401  (part of the instruction set the compiler uses)
 from .transform import Transform  # noqa: F401  (part of the instruction set the compiler uses)
 from .mana_ability import ANY_COLOR, AddMana  # noqa: F401  (part of the instruction set the compiler uses)
 from .matching import object_matches
@@ -38,6 +39,7 @@ from .triggers import add_delayed
 
 if TYPE_CHECKING:
     from .context import Ctx
+    from .state import GameState
 
 Gen = Generator[Decision, Any, None]
 
@@ -740,17 +742,37 @@ class MayPay(Instruction):
         game = ctx.game
         ctx.did = False
         for p in ctx.players(self.who):
-            plan = find_auto_payment(game, p.index, self.mana, set())
+            plan = find_auto_payment(game, p.index, self.mana.with_x(0), set())
             if plan is None:
                 game.log_event(f"{p.name} can't pay {self.mana.text}.", ("118.3",), player=p.index)
                 continue
             ans = yield YesNo(player=p.index, prompt=f"Pay {self.mana.text}?",
                               options=[Option("yes", f"Pay {self.mana.text}"), Option("no", "Don't pay")],
                               may=self)
-            if ans == "yes":
-                execute_payment(game, p.index, self.mana, plan)
-                game.log_event(f"{p.name} pays {self.mana.text}.", ("118.3",), player=p.index)
-                ctx.did = True
+            if ans != "yes":
+                continue
+            cost, cites = self.mana, ("118.3",)
+            if self.mana.has_x:
+                # X in a cost paid as the ability resolves: the payer chooses it as they pay (107.3f); the
+                # text after it ("you gain X life") uses that value.
+                most = _most_x(game, p.index, self.mana)
+                ctx.x = yield ChooseX(player=p.index, prompt=f"Pay {self.mana.text}: choose X (0 to {most})",
+                                      min=0, max=most)
+                cost, cites = self.mana.with_x(ctx.x), ("118.3", "107.3f")
+                plan = find_auto_payment(game, p.index, cost, set())
+                assert plan is not None
+            execute_payment(game, p.index, cost, plan)
+            game.log_event(f"{p.name} pays {cost.text}" + (f" (X={ctx.x})." if self.mana.has_x else "."), cites,
+                           player=p.index)
+            ctx.did = True
+
+
+def _most_x(game: "GameState", player: int, mana: Any) -> int:
+    """The largest X the player could pay this cost with now."""
+    x = 0
+    while find_auto_payment(game, player, mana.with_x(x + 1), set()) is not None:
+        x += 1
+    return x
 
 
 @dataclass(frozen=True)

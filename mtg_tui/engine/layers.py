@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from .abilities import Affected, ContinuousDef, LayerOp, StaticAbility
 from .conditions import holds
@@ -401,10 +401,32 @@ def _apply_counters(objs: list[GameObject], chars: dict[int, Characteristics]) -
             c.pt_changed = True
 
 
+THEIR_NEXT_TURN = "their_next_turn"   # the duration "during that player's next turn"
+
+
+def waiting_for_next_turn(game: "GameState", eff: Any) -> bool:
+    """Is this a "during that player's next turn" effect whose turn hasn't begun yet (611.2)?"""
+    return eff.duration == THEIR_NEXT_TURN and not (
+        game.active in eff.players and game.turn > eff.data.get("from_turn", game.turn))
+
+
+def next_turn_over(game: "GameState", eff: Any) -> bool:
+    """Does this "during that player's next turn" effect end with the turn now ending?"""
+    return eff.duration == THEIR_NEXT_TURN and not waiting_for_next_turn(game, eff)
+
+
 def player_flags(game: "GameState", chars: dict[int, Characteristics]) -> dict[int, Counter[str]]:
     """Rule effects on players ("you can't lose the game") from static abilities and resolved effects, each
     flag counted: some add up ("you may play an additional land", 305.2)."""
     out: dict[int, Counter[str]] = {p.index: Counter() for p in game.players}
+    for player, op, _, _ in player_rule_ops(game, chars):
+        out[player][op.args[0]] += 1
+    return out
+
+
+def player_rule_ops(game: "GameState", chars: dict[int, Characteristics]) -> Iterator[tuple[int, LayerOp, int | None, str]]:
+    """Each rules effect on a player, as (the player, the operation, the permanent whose static ability it is or
+    None, the source's name): from static abilities (611.3) and from resolved effects while they apply (611.2)."""
     for o in game.battlefield:
         c = chars.get(o.id)
         if c is None:
@@ -420,13 +442,14 @@ def player_flags(game: "GameState", chars: dict[int, Characteristics]) -> dict[i
                     if (d.affected.who == "you" and mine) or (d.affected.who == "opponents" and not mine) \
                             or d.affected.who == "each":
                         for op in d.ops:
-                            out[p.index][op.args[0]] += 1
+                            yield p.index, op, o.id, c.name
     for eff in game.continuous:
+        if waiting_for_next_turn(game, eff):
+            continue
         for op in eff.ops:
             if op.layer == "rules" and eff.players:
                 for p in eff.players:
-                    out[p][op.args[0]] += 1
-    return out
+                    yield p, op, None, eff.source_name
 
 
 ChooseFn = Callable[[list[Any]], Any]

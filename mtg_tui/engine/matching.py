@@ -23,6 +23,15 @@ def _every_creature_type(chars: Any) -> bool:
                                              for kw, _ in keywords_in(chars.abilities))
 
 
+def exiled_names(game: "GameState", source_id: int | None) -> set[str]:
+    """The names of the cards in exile that the abilities of this object exiled ("the exiled card", 607.2a)."""
+    src = game.objects.get(source_id) if source_id is not None else None
+    if src is None:
+        return set()
+    return {o.name for x in game.exiled if x.source_uid == src.card_uid for o in map(game.objects.get, x.card_ids)
+            if isinstance(o, GameObject) and o.zone == "exile"}
+
+
 def object_matches(game: "GameState", obj: GameObject | LKI, flt: ObjectFilter, source_id: int | None,
                    you: int, source_uid: int | None = None, chars: Any = None) -> bool:
     """Does this object fit the description, from the point of view of player ``you``?
@@ -109,6 +118,8 @@ def object_matches(game: "GameState", obj: GameObject | LKI, flt: ObjectFilter, 
     if flt.in_combat_with and not _in_combat_with(game, obj.id, source_id, flt.in_combat_with):
         return False
     if flt.name is not None and chars.name.casefold() != flt.name.casefold():
+        return False
+    if flt.exiled_name and chars.name not in exiled_names(game, source_id):
         return False
     if flt.no_counters and getattr(obj, "counters", None):
         return False

@@ -85,6 +85,7 @@ class ObjectFilter(Immutable):
     chosen_type: bool = False                # "of the chosen type": the source's chosen creature type (614.12)
     historic: bool = False                   # artifact, legendary or Saga (700.6)
     convoked_source: bool = False            # "that convoked it": tapped for the source's convoke (702.50c)
+    exiled_name: bool = False                # "with the same name as the exiled card": one the source exiled (607.2a)
 
     def reads_only_layers(self) -> bool:
         """Does matching read only what is kept with the characteristics (an object's characteristics, counters,

@@ -53,7 +53,9 @@ class ContinuousEffect:
     ``affected`` is the locked-in set of object ids (611.2c); ``players``
     the player indexes for player-affecting effects. ``duration``:
     "end_of_turn", "end_of_combat", "permanent", "next_untap" (ends after
-    the affected objects' controller's next untap step).
+    the affected objects' controller's next untap step), "their_next_turn"
+    (applies only during the affected player's next turn, and ends with it:
+    layers.py).
     """
 
     id: int

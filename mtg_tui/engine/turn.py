@@ -16,6 +16,7 @@ from .casting import perform, priority_decision
 from .context import Ctx
 from .decisions import Bottom, Decision, Discard, Mulligan, Option
 from .events import Event
+from .layers import next_turn_over
 from .resolution import resolve_top
 from .state import STEP_NAMES, STEPS
 
@@ -296,7 +297,8 @@ def cleanup_step(game: "GameState") -> Gen:
         for o in game.battlefield:
             o.damage = 0
             o.damaged_by = []
-        game.continuous = [e for e in game.continuous if e.duration not in ("end_of_turn", "end_of_combat")]
+        game.continuous = [e for e in game.continuous if e.duration not in ("end_of_turn", "end_of_combat")
+                           and not next_turn_over(game, e)]
         replacement.end_of_turn(game)
         game.touch()
         game.log_event("Cleanup: damage is removed and \"until end of turn\" effects end.", ("514.2",), kind="step")

@@ -315,6 +315,10 @@ class Descriptions(Templates):
         if self.scope.last_obj is not None and not isinstance(self.scope.last_obj, SelfRef):
             raise TextError(f"\"{words} it\" about another object than this one isn't supported yet", words)
 
+    def post_same_name_as_exiled(self) -> Mod:
+        """"With the same name as the exiled card": a card this object's linked ability exiled (607.2a)."""
+        return {"exiled_name": True}
+
     def post_named(self, _name: Token) -> Mod:
         raise TextError("\"named\" descriptions aren't supported yet", "named")
 

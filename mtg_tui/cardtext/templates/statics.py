@@ -29,7 +29,8 @@ _PLAYERS = {"pr_you": "you", "pr_each_opponent": "opponents", "pr_each_player": 
 # Verb phrases that change the rules for players, and the flag each sets ("you may play an additional land
 # on each of your turns": 305.2).
 _PLAYER_RULES = {"vp_cant_lose": "cant_lose", "vp_cant_win": "cant_win", "vp_additional_land": "additional_land",
-                 "vp_cant_activate_loyalty": "cant_activate_loyalty"}
+                 "vp_cant_activate_loyalty": "cant_activate_loyalty", "vp_cant_cast": "cant_cast"}
+_RULES_WITH_PARAM = ("vp_cant_cast",)   # the verb's own operation carries what the rule is about
 
 
 class Statics(Templates):
@@ -128,7 +129,9 @@ class Statics(Templates):
                 raise TextError("can't tell who this applies to", words_of(subject))
             if any(k not in _PLAYER_RULES for k in kinds):
                 raise TextError("this static ability isn't supported yet", words_of(subject))
-            ops = tuple(LayerOp("rules", "flag", (_PLAYER_RULES[k], None)) for k in kinds)
+            ops = tuple(op for v in vps for op in (
+                self.ops_of(self.transform(v)) if v.data in _RULES_WITH_PARAM
+                else [LayerOp("rules", "flag", (_PLAYER_RULES[v.data], None))]))
             return [ContinuousDef(Affected("players", who=who), ops)]
         if kinds == ["vp_control"]:
             if subject.data != "pr_you":

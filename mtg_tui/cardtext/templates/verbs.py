@@ -15,6 +15,7 @@ from lark import Token
 
 from ...engine import instructions as I
 from ...engine.abilities import LayerOp
+from ...engine.cast_restrictions import CANT_CAST, THEIR_NEXT_TURN, as_cast_filter
 from ...engine.refs import (AllRef, Amount, AttachedRef, Const, ControllerOfRef, CountersOn, CountOf,
                             DefendingPlayerRef, EachPlayerRef, EventAmount, ObjectFilter, OwnerOfRef, PlayerFilter,
                             Product, Ref, RememberedRef, SelfRef, TargetRef, TargetSpec, YouRef)
@@ -435,8 +436,6 @@ class Verbs(Templates):
     def vp_may_pay(self, cost_tok: Token) -> Verb:
         """"[player] may pay {2}": asked only of a player who can pay it; "if you do" asks whether they did."""
         cost = mana(cost_tok)
-        if cost.has_x:
-            raise TextError("paying {X} in an effect isn't supported yet", str(cost_tok))
         return Verb(act=lambda s, d: [I.MayPay(player_of(s) if not isinstance(s, (SelfRef, TargetRef)) else YouRef(),
                                                cost)])
 
@@ -448,6 +447,28 @@ class Verbs(Templates):
                 raise TextError("\"may play an additional land\" needs \"this turn\" here", "additional land")
             return [I.PlayAdditionalLand(player_of(s), d)]
         return Verb(act=act, ops=lambda: [flag("additional_land")])
+
+    def vp_cant_cast(self, spells: ObjectFilter) -> Verb:
+        """"[Players] can't cast [kind of] spells" (101.2, 601.3): while a static ability applies, or for a
+        one-shot effect's duration ("this turn")."""
+        flt = as_cast_filter(spells)
+
+        def act(s: Ref, d: str | None) -> list[I.Instruction]:
+            if d is None:
+                raise TextError("\"can't cast\" needs a duration here", "can't cast")
+            return [I.CantCast(player_of(s), flt, d)]
+        return Verb(act=act, ops=lambda: [flag(CANT_CAST, flt)])
+
+    def vp_cant_cast_next_turn(self, spells: ObjectFilter) -> Verb:
+        """"Each opponent can't cast [kind of] spells during that player's next turn": each of them, during
+        their own next turn (101.2, 601.3, 611.2)."""
+        flt = as_cast_filter(spells)
+
+        def act(s: Ref, d: str | None) -> list[I.Instruction]:
+            if d is not None:
+                raise TextError("two durations in one phrase", "during that player's next turn")
+            return [I.CantCast(player_of(s), flt, THEIR_NEXT_TURN)]
+        return Verb(act=act)
 
     def vp_may_have(self, other: Ref, verb: Verb) -> Verb:
         """"You may have [subject] [verb]": you choose; the other subject does it."""
