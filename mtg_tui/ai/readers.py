@@ -768,6 +768,7 @@ FLAGS: dict[str, float] = {
     "damage_by_toughness": 0.3,         # more damage from walls and high-toughness creatures
     "attacks_despite_defender": 0.5,
     "cant_activate_loyalty": 0.0,       # binds both players alike
+    "cant_cast": -1.0,                  # a kind of spell the player can't cast (601.3)
 }
 
 
