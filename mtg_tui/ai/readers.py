@@ -34,7 +34,7 @@ from ..engine.rerouting import DiesInstead
 from ..engine.refs import (AllRef, AttachedRef, AttackedRef, Const, ControllerOfRef, CountersOn, CountOf,
                            DefendingPlayerRef, EachPlayerRef, EventAmount, EventRef, ExiledWithRef, FixedRef, MaxStat,
                            NegX, ObjectFilter, OwnerOfRef, PlayerCount, Product, RememberedAmount, RememberedRef,
-                           SelfRef, StatOf, SumStat, TargetRef, TargetSpec, TopCardRef, XAmount, YouRef)
+                           SelfRef, StatOf, Sum, SumStat, TargetRef, TargetSpec, TopCardRef, XAmount, YouRef)
 from .reading import (ATTACHED, EACH, EVENT, OPPONENTS, OTHER, SELF, TARGET, TARGET_CONTROLLER, YOU, Impact,
                       Reading)
 
@@ -243,6 +243,7 @@ AMOUNTS: dict[type, Callable[[Any, Notes, int], int]] = {
     RememberedAmount: lambda a, n, x: 2,    # "the damage dealt this way"
     EventAmount: lambda a, n, x: 1,         # "that much"
     Product: lambda a, n, x: n.amount(a.a, x) * n.amount(a.b, x),
+    Sum: lambda a, n, x: n.amount(a.a, x) + n.amount(a.b, x),
     NegX: lambda a, n, x: X if x == X else -x,   # "-X/-X"
 }
 
@@ -602,6 +603,7 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.Explore: lambda i, n: n.hit(i.what, EXPLORE, "explore"),
     I.PlayAdditionalLand: _nothing("additional_land", 0.3, "who"),
     I.CantCast: _nothing("cant_cast", -1.0, "who"),
+    I.ExileFromGraveyard: _nothing("exile_from_graveyard", -0.2, "who"),
     I.Transform: lambda i, n: n.hit(i.what, TRANSFORM, "transform"),
     I.RemoveFromCombat: lambda i, n: n.hit(i.what, -2.0, "remove_from_combat"),
     I.WinGame: lambda i, n: n.hit(i.who, 100.0, "win_game"),   # nothing is worth more

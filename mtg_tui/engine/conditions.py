@@ -71,6 +71,11 @@ def condition_holds(game: "GameState", cond: Condition, ctx: "Ctx") -> bool:
         objs = [o for o in ctx.objects(cond.ref) if isinstance(o, GameObject)]
         return any(object_matches(game, o, cond.filter or ObjectFilter(), ctx.source_id, ctx.controller)
                    for o in objs) != cond.negated
+    if cond.kind == "was":
+        # "if it was a creature card": the object as it last existed, if it has left its zone (608.2h)
+        objs = ctx.object_or_lki(cond.ref) or ctx.objects(cond.ref)
+        return any(object_matches(game, o, cond.filter or ObjectFilter(), ctx.source_id, ctx.controller)
+                   for o in objs) != cond.negated
     if cond.kind == "counters_at_least" and cond.ref is not None:
         # "there are three or more landmark counters on it": the object as it is now
         objs = [o for o in ctx.objects(cond.ref) if isinstance(o, GameObject)]

@@ -269,9 +269,10 @@ class Ctx:
             return [p.id for p in self.players(ref)]
         if isinstance(ref, AttackedRef):
             me = self.self_object()
+            oid = self._event_id("attacker") if ref.of_event else (me.id if me is not None else None)
             c = self.game.combat
-            if me is not None and c is not None and c.attackers.get(me.id):
-                return [c.attackers[me.id]]
+            if oid is not None and c is not None and c.attackers.get(oid):
+                return [c.attackers[oid]]
             return []
         if isinstance(ref, FixedRef):
             return [i for i in ref.ids if self.game.get(i) is not None]

@@ -151,6 +151,25 @@ class Exile(Instruction):
 
 
 @dataclass(frozen=True)
+class ExileFromGraveyard(Instruction):
+    """[players] exile N cards of their choice from their own graveyard (701.11): each chooses in APNAP order."""
+
+    who: Ref
+    amount: Amount = Const(1)
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        n = _amt(ctx, self.amount)
+        for p in ctx.players(self.who):
+            picks = yield from ctx.pick_cards(p, list(p.graveyard), n,
+                                              prompt=f"Choose {n} card{'s' if n != 1 else ''} to exile from your graveyard")
+            if picks:
+                game.log_event(f"{p.name} exiles {', '.join(o.name for o in picks)} from their graveyard.",
+                               ("701.11",), tuple(o.id for o in picks), player=p.index)
+                yield from actions.move_many_asking(game, picks, "exile", log=False)
+
+
+@dataclass(frozen=True)
 class ExileUntil(Instruction):
     """Exile [objects] until this permanent leaves the battlefield (610.3c)."""
 
@@ -220,7 +239,8 @@ class PutBack(Instruction):
 
 @dataclass(frozen=True)
 class DigToHand(Instruction):
-    """Put N of the looked-at cards into your hand and the rest on the bottom / into the graveyard."""
+    """Put N of the looked-at cards into your hand and the rest on the bottom ("bottom_random": in a random
+    order, 401.4) / into the graveyard."""
 
     amount: Amount
     rest: str = "bottom"
@@ -242,6 +262,8 @@ class DigToHand(Instruction):
             if self.rest == "graveyard":
                 yield from actions.move_many_asking(game, rest, "graveyard", log=False)
             else:
+                if self.rest == "bottom_random":
+                    game.rng.shuffle(rest)
                 for c in rest:
                     owner.library.remove(c)
                     owner.library.append(c)

@@ -209,7 +209,10 @@ class FixedRef(Ref):
 
 @dataclass(frozen=True)
 class AttackedRef(Ref):
-    """The player or planeswalker this creature is attacking."""
+    """The player or planeswalker this creature is attacking; ``of_event``: the one the creature of the
+    triggering event is attacking ("that creature")."""
+
+    of_event: bool = False
 
 
 @dataclass(frozen=True)
@@ -334,6 +337,17 @@ class Product(Amount):
 
     def value(self, ctx: "Ctx") -> int:
         return self.a.value(ctx) * self.b.value(ctx)
+
+
+@dataclass(frozen=True)
+class Sum(Amount):
+    """N plus ...: a plus b."""
+
+    a: Amount
+    b: Amount
+
+    def value(self, ctx: "Ctx") -> int:
+        return self.a.value(ctx) + self.b.value(ctx)
 
 
 @dataclass(frozen=True)

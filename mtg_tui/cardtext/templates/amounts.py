@@ -7,7 +7,7 @@ from dataclasses import replace
 from lark import Token
 
 from ...engine.refs import (Amount, Const, CountOf, EventAmount, MaxStat, ObjectFilter, PlayerCount, Ref,
-                            RememberedAmount, SelfRef, StatOf, SumStat, XAmount, YouRef)
+                            RememberedAmount, SelfRef, StatOf, Sum, SumStat, XAmount, YouRef)
 from ...engine.conditions import Condition
 from .base import Templates, Word, const_amount, number
 
@@ -51,6 +51,10 @@ class Amounts(Templates):
     def ae_count_names(self, flt: ObjectFilter) -> Amount:
         """"The number of differently named lands you control": objects with the same name count once (201.2)."""
         return CountOf(flt, distinct_names=True)
+
+    def ae_plus(self, n: Token, rest: Amount) -> Amount:
+        """"two plus the number of ...": a number added to an amount worked out on resolution."""
+        return Sum(number(n), rest)
 
     def ae_x(self) -> Amount:
         return XAmount()
@@ -178,6 +182,10 @@ class Amounts(Templates):
     def cond_it_legendary(self) -> Condition:
         """"If it's legendary": the object the text last named ("it"), or this one, as it is now."""
         return Condition("is", ObjectFilter(supertypes=("Legendary",), zone="any"), ref=self.scope.last_obj or SelfRef())
+
+    def cond_it_was(self, _article: Token, flt: ObjectFilter) -> Condition:
+        """"If it was a creature card": the object the text last named, as it last existed (608.2h)."""
+        return Condition("was", replace(flt, zone="any"), ref=self.scope.last_obj or SelfRef())
 
     def cond_self_attacking(self) -> Condition:
         return Condition("self_attacking")

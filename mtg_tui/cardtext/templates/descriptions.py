@@ -164,7 +164,7 @@ class Descriptions(Templates):
         return {"types": ["Permanent"], "zone": "battlefield"}
 
     def noun_permanent_card(self) -> Mod:
-        """"permanent card": a card of a permanent type (110.4b), wherever the text says it is."""
+        """"permanent card": a card of a permanent type (110.4a), wherever the text says it is."""
         return {"types": ["Permanent"], "zone": ""}
 
     def noun_token(self) -> Mod:
@@ -318,6 +318,13 @@ class Descriptions(Templates):
     def post_same_name_as_exiled(self) -> Mod:
         """"With the same name as the exiled card": a card this object's linked ability exiled (607.2a)."""
         return {"exiled_name": True}
+
+    def post_named_self(self) -> Mod:
+        """"cards named ~": cards with this card's name (the text names a name here, not this object)."""
+        if not self.card_name:
+            # A token's ability naming the card that made it: that name isn't kept in the token's text.
+            raise TextError("a card's name in a token's ability isn't supported yet", "named")
+        return {"name": self.card_name}
 
     def post_named(self, _name: Token) -> Mod:
         raise TextError("\"named\" descriptions aren't supported yet", "named")

@@ -224,6 +224,10 @@ class Refs(Templates):
     def rc_attacked(self) -> list[Ref]:
         return [AttackedRef()]
 
+    def rc_event_attacked(self) -> list[Ref]:
+        """"The player or planeswalker that creature is attacking": what the triggering attacker attacks (508.1b)."""
+        return [AttackedRef(of_event=True)]
+
     def rc_obj(self, ref: Ref) -> list[Ref]:
         return [ref]
 

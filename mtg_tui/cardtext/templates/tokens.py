@@ -55,6 +55,11 @@ class Tokens(Templates):
         *keywords, each = rest
         return TokenSpec(Product(_count(count), CountOf(each)), body(tuple(keywords[0] if keywords else ())))
 
+    def token_equal_to(self, body: TokenBody, *rest: Any) -> TokenSpec:
+        """"a number of ... tokens equal to [amount]": the count is worked out on resolution."""
+        *keywords, amount = rest
+        return TokenSpec(amount, body(tuple(keywords[0] if keywords else ())))
+
     def token_full(self, *parts: Any) -> TokenBody:
         """"[N/N] [colors] [subtypes] [types] token": the token's characteristics (111.4)."""
         pt = next((p for p in parts if isinstance(p, Token)), None)

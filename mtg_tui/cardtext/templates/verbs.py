@@ -196,6 +196,11 @@ class Verbs(Templates):
         key = self._looked()
         return Verb(act=lambda s, d: [I.DigToHand(amount, "bottom", key)])
 
+    def vp_dig_bottom_random(self, amount: Amount) -> Verb:
+        """"... and the rest on the bottom of your library in a random order": shuffled first (401.4)."""
+        key = self._looked()
+        return Verb(act=lambda s, d: [I.DigToHand(amount, "bottom_random", key)])
+
     def vp_dig_graveyard(self, amount: Amount) -> Verb:
         key = self._looked()
         return Verb(act=lambda s, d: [I.DigToHand(amount, "graveyard", key)])
@@ -469,6 +474,12 @@ class Verbs(Templates):
                 raise TextError("two durations in one phrase", "during that player's next turn")
             return [I.CantCast(player_of(s), flt, THEIR_NEXT_TURN)]
         return Verb(act=act)
+
+    def vp_exile_from_own_graveyard(self, amount: Amount, _poss: Token) -> Verb:
+        """"Target player exiles a card from their graveyard": that player chooses which (701.11)."""
+        if str(_poss) not in ("their", "your", "his or her"):
+            raise TextError("only a player's own graveyard is supported here", str(_poss))
+        return Verb(act=lambda s, d: [I.ExileFromGraveyard(player_of(s), amount)])
 
     def vp_may_have(self, other: Ref, verb: Verb) -> Verb:
         """"You may have [subject] [verb]": you choose; the other subject does it."""
