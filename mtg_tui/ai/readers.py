@@ -33,8 +33,9 @@ from ..engine.prevention import StaticPrevention
 from ..engine.rerouting import DiesInstead
 from ..engine.refs import (AllRef, AttachedRef, AttackedRef, Const, ControllerOfRef, CountersOn, CountOf,
                            DefendingPlayerRef, EachPlayerRef, EventAmount, EventRef, ExiledWithRef, FixedRef, MaxStat,
-                           NegX, ObjectFilter, OwnerOfRef, PlayerCount, Product, RememberedAmount, RememberedRef,
-                           SelfRef, StatOf, Sum, SumStat, TargetRef, TargetSpec, TopCardRef, XAmount, YouRef)
+                           DestroyedCount, NegX, ObjectFilter, OwnerOfRef, PlayerCount, Product, RememberedAmount,
+                           RememberedRef, SelfRef, StatOf, Sum, SumStat, TargetRef, TargetSpec, TopCardRef, XAmount,
+                           YouRef)
 from .reading import (ATTACHED, EACH, EVENT, OPPONENTS, OTHER, SELF, TARGET, TARGET_CONTROLLER, YOU, Impact,
                       Reading)
 
@@ -244,6 +245,7 @@ AMOUNTS: dict[type, Callable[[Any, Notes, int], int]] = {
     EventAmount: lambda a, n, x: 1,         # "that much"
     Product: lambda a, n, x: n.amount(a.a, x) * n.amount(a.b, x),
     Sum: lambda a, n, x: n.amount(a.a, x) + n.amount(a.b, x),
+    DestroyedCount: lambda a, n, x: 2,      # "the number of creatures destroyed this way"
     NegX: lambda a, n, x: X if x == X else -x,   # "-X/-X"
 }
 

@@ -307,6 +307,10 @@ class Ctx:
         chosen = getattr(obj, "chosen", None) or {}
         return {int(k): int(v) for k, v in chosen.get("divide", {}).items()}
 
+    def fits(self, obj: Any, flt: Any) -> bool:
+        """Does this object (or last known information) fit the description, from this effect's point of view?"""
+        return object_matches(self.game, obj, flt, self.source_id, self.controller)
+
     def remember(self, key: str, objs: list[Any]) -> None:
         self.remembered[key] = list(objs)
         self.remembered["it"] = list(objs)

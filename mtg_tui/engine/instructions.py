@@ -29,7 +29,7 @@ from .transform import Transform  # noqa: F401  (part of the instruction set the
 from .mana_ability import ANY_COLOR, AddMana  # noqa: F401  (part of the instruction set the compiler uses)
 from .matching import object_matches
 from .objects import CardDef, GameObject, Player
-from .refs import Amount, Const, ObjectFilter, Ref
+from .refs import DESTROYED, Amount, Const, ObjectFilter, Ref
 from .state import ExiledCards
 from .prevention import add_prevention
 from .regeneration import add_regeneration
@@ -132,7 +132,11 @@ class Destroy(Instruction):
     can_regenerate: bool = True
 
     def run(self, ctx: "Ctx") -> Gen:
-        yield from actions.destroy_asking(ctx.game, ctx.objects(self.what), self.can_regenerate)
+        objs = ctx.objects(self.what)
+        before = {o.id: ctx.game.lki_of(o) for o in objs if o.zone == "battlefield"}
+        doomed = yield from actions.destroy_asking(ctx.game, objs, self.can_regenerate)
+        # "... destroyed this way" counts these, as they last existed (608.2h); "it" is left as it was.
+        ctx.remembered[DESTROYED] = [before[o.id] for o in doomed or () if o.id in before]
 
 
 @dataclass(frozen=True)

@@ -351,6 +351,19 @@ class Sum(Amount):
 
 
 @dataclass(frozen=True)
+class DestroyedCount(Amount):
+    """How many of the permanents this effect destroyed fit a description, as they last existed (608.2h)."""
+
+    filter: ObjectFilter
+
+    def value(self, ctx: "Ctx") -> int:
+        return sum(1 for o in ctx.remembered.get(DESTROYED, []) if ctx.fits(o, self.filter))
+
+
+DESTROYED = "destroyed"   # what an effect's Destroy noted: the destroyed permanents' last known information
+
+
+@dataclass(frozen=True)
 class MaxStat(Amount):
     """The greatest power (or toughness) among objects that fit."""
 

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 from lark import Token
 
-from ...engine.refs import (Amount, Const, CountOf, EventAmount, MaxStat, ObjectFilter, PlayerCount, Ref,
-                            RememberedAmount, SelfRef, StatOf, Sum, SumStat, XAmount, YouRef)
+from ...engine.refs import (Amount, Const, CountOf, DestroyedCount, EventAmount, MaxStat, ObjectFilter, PlayerCount,
+                            Ref, RememberedAmount, SelfRef, StatOf, Sum, SumStat, XAmount, YouRef)
 from ...engine.conditions import Condition
 from .base import Templates, Word, const_amount, number
 
@@ -55,6 +55,11 @@ class Amounts(Templates):
     def ae_plus(self, n: Token, rest: Amount) -> Amount:
         """"two plus the number of ...": a number added to an amount worked out on resolution."""
         return Sum(number(n), rest)
+
+    def ae_destroyed_this_way(self, flt: ObjectFilter) -> Amount:
+        """"the number of creatures you controlled that were destroyed this way": counted among the permanents
+        the effect destroyed, as they last existed on the battlefield (608.2h)."""
+        return DestroyedCount(flt)
 
     def ae_x(self) -> Amount:
         return XAmount()

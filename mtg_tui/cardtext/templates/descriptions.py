@@ -326,6 +326,10 @@ class Descriptions(Templates):
             raise TextError("a card's name in a token's ability isn't supported yet", "named")
         return {"name": self.card_name}
 
+    def post_you_controlled(self) -> Mod:
+        """"creatures you controlled": who controlled them as they last existed (608.2h)."""
+        return {"controller": "you"}
+
     def post_named(self, _name: Token) -> Mod:
         raise TextError("\"named\" descriptions aren't supported yet", "named")
 
