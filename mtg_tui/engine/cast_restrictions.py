@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Generator, Iterator
 
 from .abilities import Instruction, LayerOp
-from .layers import THEIR_NEXT_TURN, player_rule_ops
+from .layers import THEIR_NEXT_TURN, player_rule_ops, waiting_for_next_turn
 from .matching import object_matches
 from .refs import ObjectFilter, Ref
 from .state import ContinuousEffect
@@ -30,8 +30,8 @@ CANT_CAST = "cant_cast"               # the rules flag on a player; its paramete
 
 def _prohibitions(game: "GameState", player: int) -> Iterator[tuple[ObjectFilter, int | None, str]]:
     """(kind of spell, the permanent whose static ability forbids it or None, the source's name)."""
-    for who, op, source_id, name in player_rule_ops(game, game.battlefield_chars()):
-        if who == player and op.args[0] == CANT_CAST:
+    for who, op, source_id, name, eff in player_rule_ops(game, game.battlefield_chars()):
+        if who == player and op.args[0] == CANT_CAST and not (eff is not None and waiting_for_next_turn(game, eff)):
             yield op.args[1], source_id, name
 
 

@@ -419,14 +419,17 @@ def player_flags(game: "GameState", chars: dict[int, Characteristics]) -> dict[i
     """Rule effects on players ("you can't lose the game") from static abilities and resolved effects, each
     flag counted: some add up ("you may play an additional land", 305.2)."""
     out: dict[int, Counter[str]] = {p.index: Counter() for p in game.players}
-    for player, op, _, _ in player_rule_ops(game, chars):
+    for player, op, _, _, _ in player_rule_ops(game, chars):
         out[player][op.args[0]] += 1
     return out
 
 
-def player_rule_ops(game: "GameState", chars: dict[int, Characteristics]) -> Iterator[tuple[int, LayerOp, int | None, str]]:
+def player_rule_ops(game: "GameState", chars: dict[int, Characteristics]) \
+        -> Iterator[tuple[int, LayerOp, int | None, str, Any]]:
     """Each rules effect on a player, as (the player, the operation, the permanent whose static ability it is or
-    None, the source's name): from static abilities (611.3) and from resolved effects while they apply (611.2)."""
+    None, the source's name, the resolved effect or None): from static abilities (611.3) and resolved effects
+    (611.2). A "during that player's next turn" effect is listed before its turn too (the flags are kept with
+    the characteristics, not worked out again each turn): ``waiting_for_next_turn`` tells."""
     for o in game.battlefield:
         c = chars.get(o.id)
         if c is None:
@@ -442,14 +445,12 @@ def player_rule_ops(game: "GameState", chars: dict[int, Characteristics]) -> Ite
                     if (d.affected.who == "you" and mine) or (d.affected.who == "opponents" and not mine) \
                             or d.affected.who == "each":
                         for op in d.ops:
-                            yield p.index, op, o.id, c.name
+                            yield p.index, op, o.id, c.name, None
     for eff in game.continuous:
-        if waiting_for_next_turn(game, eff):
-            continue
         for op in eff.ops:
             if op.layer == "rules" and eff.players:
                 for p in eff.players:
-                    yield p, op, None, eff.source_name
+                    yield p, op, None, eff.source_name, eff
 
 
 ChooseFn = Callable[[list[Any]], Any]
