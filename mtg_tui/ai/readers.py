@@ -25,7 +25,7 @@ from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, Cost
                                 LayerOp, ProtectionChoice, SpellAbility, SpellsCostLess, StaticAbility,
                                 TriggeredAbility)
 from ..engine.entering import (AsEntersChoose, CounterOrHaste, EntersTapped, EntersTappedUnlessPaid,
-                               EntersWithCounters, OthersEnterWithCounters)
+                               EntersWithCounters, OthersEnterTapped, OthersEnterWithCounters)
 from ..engine.sagas import LoreCounterAsItEnters
 from ..engine.instead import DamageInstead, DrawInstead, TokensInstead, TokensUnderYourControl
 from ..engine.keywords import Trait, evasive, gives, keywords_in
@@ -34,8 +34,8 @@ from ..engine.rerouting import DiesInstead
 from ..engine.refs import (AllRef, AttachedRef, AttackedRef, Const, ControllerOfRef, CountersOn, CountOf,
                            DefendingPlayerRef, EachPlayerRef, EventAmount, EventRef, ExiledWithRef, FixedRef, MaxStat,
                            DestroyedCount, NegX, ObjectFilter, OwnerOfRef, PlayerCount, Product, RememberedAmount,
-                           RememberedRef, SelfRef, StatOf, Sum, SumStat, TargetRef, TargetSpec, TopCardRef, XAmount,
-                           YouRef)
+                           RememberedRef, SacrificedStat, SelfRef, ShareOfTheirs, StatOf, Sum, SumStat, TargetRef,
+                           TargetSpec, TopCardRef, XAmount, YouRef)
 from .reading import (ATTACHED, EACH, EVENT, OPPONENTS, OTHER, SELF, TARGET, TARGET_CONTROLLER, YOU, Impact,
                       Reading)
 
@@ -246,6 +246,8 @@ AMOUNTS: dict[type, Callable[[Any, Notes, int], int]] = {
     Product: lambda a, n, x: n.amount(a.a, x) * n.amount(a.b, x),
     Sum: lambda a, n, x: n.amount(a.a, x) + n.amount(a.b, x),
     DestroyedCount: lambda a, n, x: 2,      # "the number of creatures destroyed this way"
+    SacrificedStat: lambda a, n, x: 3,      # a creature's power or toughness
+    ShareOfTheirs: lambda a, n, x: 6 if a.what == "life" else 15,   # a third of a typical life, half a library
     NegX: lambda a, n, x: X if x == X else -x,   # "-X/-X"
 }
 
@@ -567,6 +569,7 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.DealDamage: _deal_damage,
     I.GainLife: _gain_life,
     I.LoseLife: _lose_life,
+    I.ExchangeLifeTotals: _nothing("exchange_life", 0.0, "who"),   # worth only when behind: left to the "may"
     I.Destroy: _destroy,
     I.Exile: _exile,
     I.ExileUntil: _exile,
@@ -575,6 +578,7 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.ReturnToHand: _return_to_hand,
     I.PutOntoBattlefield: _put_onto_battlefield,
     I.PutIntoLibrary: _put_into_library,
+    I.PutIntoGraveyard: _nothing("put_into_graveyard", -1.0),
     I.PutSecondFromTop: _nothing("put_into_library", TUCK),
     I.CounterIt: _counter_it,
     I.CounterUnless: _counter_unless,
@@ -625,6 +629,7 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.RevealHand: _nothing("reveal", -0.2, "who"),
     I.RevealObjects: _nothing("reveal"),
     I.ChooseCard: _nothing("choose", 0.0, "owner"),
+    I.RevealFromHand: _nothing("reveal", 0.0, "who"),
     I.ChoosePermanents: _nothing("choose"),
     I.Repeat: _repeat,
     I.SetLife: _nothing("set_life", 0.0, "who"),
@@ -736,6 +741,7 @@ LAYER_OPS: dict[str, Callable[[LayerOp, Notes, At], None]] = {
     "add_pt": _add_pt,
     "add_pt_each": _worth(1.5),         # "+1/+1 for each ...": helps, by how much depends on the board
     "set_pt_count": _worth(1.5),        # "power and toughness equal to the number of ..."
+    "set_pt_player": _worth(1.5),       # "... equal to the number of cards in your hand"
     "set_pt": _set_pt,
     "grant": _grant,
     "remove_keyword": _worth(-0.5),
@@ -768,6 +774,8 @@ FLAGS: dict[str, float] = {
     "cant_lose": 3.0,
     "cant_win": -3.0,
     "no_max_hand": 0.2,
+    "cant_gain_life": 0.0,
+    "no_creature_enter_triggers": 0.0,
     "additional_land": 0.3,             # an extra land drop a turn (305.2)
     "damage_by_toughness": 0.3,         # more damage from walls and high-toughness creatures
     "attacks_despite_defender": 0.5,
@@ -828,6 +836,7 @@ REPLACEMENTS: dict[type, Callable[[Any, Notes], None]] = {
     EntersTappedUnlessPaid: lambda rep, n: n.hit(SelfRef(), -0.1, "enters_tapped_unless_paid"),
     CounterOrHaste: lambda rep, n: n.hit(SelfRef(), COUNTER, "counter_or_haste"),
     OthersEnterWithCounters: _others_enter_with_counters,
+    OthersEnterTapped: lambda rep, n: n.hit(YouRef(), 1.0 if rep.whose == "opponents" else -1.0, "others_enter_tapped"),
     DamageInstead: _damage_instead,
     DiesInstead: _dies_instead,
     DrawInstead: _draw_instead,

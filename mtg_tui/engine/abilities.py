@@ -83,6 +83,7 @@ class Cost(Immutable):
     tap: bool = False
     untap: bool = False
     sacrifice_self: bool = False
+    exile_self: bool = False          # "Exile this artifact": it leaves the battlefield as the cost is paid
     sacrifice: tuple[tuple[int, ObjectFilter], ...] = ()
     discard: tuple[tuple[int, ObjectFilter], ...] = ()
     pay_life: int = 0
@@ -141,7 +142,8 @@ class Trigger(Immutable):
 
     event: "enters", "dies", "leaves", "to_graveyard", "step", "gain_life",
     "cast", "damage", "attacks", "blocks", "dies_damaged_by_self", "draw",
-    "counters" (counters put on an object, 122.6), "explores" (701.40),
+    "counters" (counters put on an object, 122.6), "discard" (a player discarded a card, 701.8),
+    "sacrifice" (a player sacrificed a permanent that fits ``subject``, 701.17a), "explores" (701.40),
     "attack_with" (a player declared attackers, 508.1), "surveil" (701.42a; ``count`` 1: only the
     player's first surveil of the turn), "becomes_tapped" (701.21a).
     ``subject`` describes the object of the event (None: the source itself,

@@ -148,6 +148,7 @@ def _perform_moves(game: "GameState", objs: Sequence[GameObject], moves: list[Zo
             if from_zone == "stack":
                 new.x = obj.x
                 new.was_cast = True
+                new.cast_from = obj.cast_from   # "if you cast it from your hand" (400.7c)
                 for how in ("costs", "cast_in_main", "convoked"):   # how it was cast (400.7c): "if it was kicked"
                     if how in obj.chosen:
                         new.chosen[how] = obj.chosen[how]
@@ -269,7 +270,8 @@ def discard_asking(game: "GameState", player: Player, cards: Sequence[GameObject
     names = ", ".join(c.name for c in cards)
     yield from move_many_asking(game, list(cards), "graveyard", log=False)
     game.log_event(f"{player.name} discards {names}.", ("701.8",), player=player.index)
-    game.emit([Event("discard", player=player.index, count=len(cards))])
+    # each card discarded is an event of its own: "whenever a player discards a card" triggers for each (603.2c)
+    game.emit([Event("discard", player=player.index, count=1, card=c.id) for c in cards])
 
 
 discard = plain_form(discard_asking)
@@ -359,7 +361,9 @@ def sacrifice_asking(game: "GameState", objs: Sequence[GameObject]) -> Gen:
     for o in objs:
         game.log_event(f"{game.players[game.chars(o).controller].name} sacrifices {o.name}.", ("701.17",),
                        (o.id,))
+    sacrificed = [Event("sacrifice", player=game.chars(o).controller, obj=o.id, lki=game.lki_of(o)) for o in objs]
     yield from move_many_asking(game, list(objs), "graveyard", log=False)
+    game.emit(sacrificed)
 
 
 sacrifice = plain_form(sacrifice_asking)
@@ -431,7 +435,11 @@ gain_life = plain_form(gain_life_asking)
 
 
 def life_gain_replaced(game: "GameState", player: Player, n: int) -> Gen:
-    """Offer a life gain to replacement effects: the life the player will gain instead (0: none)."""
+    """Offer a life gain to replacement effects: the life the player will gain instead (0: none). A player
+    who can't gain life gains none (119.7)."""
+    if game.player_flags(player.index).get("cant_gain_life"):
+        game.log_event(f"{player.name} can't gain life.", ("119.7",), player=player.index)
+        return 0
     if not could_apply(game, "life_gain"):
         return n
     event = yield from replace(game, LifeGain(player.index, n))

@@ -643,7 +643,7 @@ COST_PICKS = ("sacrifice", "discard", "tap", "counter")
 def _self_cost(ab: ActivatedAbility, obj: GameObject, action: dict[str, Any] | None = None) -> set[int]:
     """The source itself, when its cost taps or sacrifices it, and the permanents chosen to tap for it: they
     can't also make mana for that cost."""
-    out = {obj.id} if ab.cost.tap or ab.cost.sacrifice_self else set()
+    out = {obj.id} if ab.cost.tap or ab.cost.sacrifice_self or ab.cost.exile_self else set()
     return out | set((action or {}).get("tap") or ()) | set((action or {}).get("tap_creatures") or ())
 
 
@@ -1274,6 +1274,14 @@ def perform(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     return True
 
 
+def _note_sacrificed(game: "GameState", on_stack: Any, chosen: dict[str, Any]) -> None:
+    """Keep what is about to be sacrificed for the cost, as it is now, for "the sacrificed creature's
+    toughness" (608.2h)."""
+    gone = [game.lki_of(game.objects[i]) for i in chosen.get("sacrifice", []) if i in game.objects]
+    if gone:
+        on_stack.chosen["sacrificed"] = gone
+
+
 def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     """601.2a-i: the spell goes to the stack, its choices are locked in, its costs paid, and it becomes cast."""
     half = action.get("half")
@@ -1308,7 +1316,9 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     convoke.tap_creatures(game, spell, player, convoked)
     execute_payment(game, player, cost, plan)
     if extra is not None:
-        yield from pay_other_costs(game, None, extra, player, {k: action[k] for k in PICKED if action.get(k)})
+        picked = {k: action[k] for k in PICKED if action.get(k)}
+        _note_sacrificed(game, spell, picked)
+        yield from pay_other_costs(game, None, extra, player, picked)
     text = f"{game.players[player].name} casts {spell.name}"
     if half is not None:
         text += f" (a half of {spell.whole.name})"
@@ -1387,6 +1397,7 @@ def activate_ability(game: "GameState", player: int, action: dict[str, Any]) -> 
     game.objects[sa.id] = sa
     if pays_mana(mana):
         execute_payment(game, player, mana, plan)
+    _note_sacrificed(game, sa, chosen)
     yield from pay_other_costs(game, obj, ab.cost, player, chosen)
     flat = [t for row in sa.targets for t in row]
     text = f"{game.players[player].name} activates {obj.name}'s ability"

@@ -28,7 +28,8 @@ class Condition:
 
     kind: "self_untapped", "self_tapped", "self_attacking", "you_control"
     (filter, at least ``count``), "you_control_at_most", "opponent_controls",
-    "any_player_controls", "life_at_most" / "life_at_least" (count),
+    "any_player_controls", "life_at_most" / "life_at_least" (count), "graveyard_at_least" (count: cards in
+    your graveyard),
     "your_turn", "cost_paid" (this spell, or the spell this permanent was, was
     cast paying the optional cost ``what``, e.g. "kicker": 702.32d, 400.7c),
     "event_cost_paid" (the spell whose casting triggered the ability was),
@@ -66,6 +67,20 @@ def condition_holds(game: "GameState", cond: Condition, ctx: "Ctx") -> bool:
         spell = ctx.stack_obj if isinstance(ctx.stack_obj, GameObject) else None
         chosen = getattr(spell or ctx.self_object() or ctx.source, "chosen", None)
         return bool(isinstance(chosen, dict) and chosen.get("cast_in_main")) != cond.negated
+    if cond.kind == "discarded_share_type":
+        # "if two cards that share a card type are discarded this way" (205.2a)
+        seen: set[str] = set()
+        shared = False
+        for o in ctx.remembered.get("discarded", []):
+            types = set(getattr(o.card, "types", ()))
+            shared = shared or bool(types & seen)
+            seen |= types
+        return shared != cond.negated
+    if cond.kind == "exiled_this_way":
+        # "if a creature card is exiled this way": what this effect exiled, as it was in exile (406.3)
+        objs = [o for o in ctx.remembered.get("exiled", []) if isinstance(o, GameObject)]
+        return any(object_matches(game, o, cond.filter or ObjectFilter(), ctx.source_id, ctx.controller)
+                   for o in objs) != cond.negated
     if cond.kind == "is":
         # "if it's legendary": the object the text named fits the description now
         objs = [o for o in ctx.objects(cond.ref) if isinstance(o, GameObject)]
@@ -123,6 +138,9 @@ def _holds(game: "GameState", cond: Condition, you: int, me: GameObject | None, 
         return me is not None and me.was_cast
     if kind == "lost_life_last_turn":
         return game.players[you].life_lost_last_turn > 0
+    if kind == "cast_from":
+        # "if you cast it from your hand": where the spell this object was was cast from (400.7c)
+        return me is not None and getattr(me, "cast_from", "") == cond.what
     if kind in ("self_untapped", "self_tapped", "self_attacking"):
         if me is None or me.zone != "battlefield":
             return False
@@ -144,6 +162,8 @@ def _holds(game: "GameState", cond: Condition, you: int, me: GameObject | None, 
         return game.players[you].life <= cond.count
     if kind == "life_at_least":
         return game.players[you].life >= cond.count
+    if kind == "graveyard_at_least":
+        return len(game.players[you].graveyard) >= cond.count
     if kind == "your_turn":
         return game.active == you
     if kind == "attacked_this_turn":

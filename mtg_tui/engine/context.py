@@ -9,6 +9,7 @@ effect's instructions in order (608.2c).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Generator
 
 from .abilities import Effect
@@ -144,6 +145,12 @@ class Ctx:
                 o = game.objects.get(me.attached_to)
                 return [o] if o is not None else []
             return []
+        if isinstance(ref, AllRef) and ref.filter.died_this_turn:
+            # "each creature that died this turn": as each last existed on the battlefield (700.4, 608.2h)
+            plain = replace(ref.filter, died_this_turn=False)
+            return [e.lki for e in game.turn_events if e.kind == "zone" and e.from_zone == "battlefield"
+                    and e.to_zone == "graveyard" and e.lki is not None
+                    and object_matches(game, e.lki, plain, self.source_id, self.controller, self.source_uid)]
         if isinstance(ref, AllRef):
             flt = ref.filter
             if flt.zone == "battlefield":

@@ -78,7 +78,8 @@ def deal_damage(game: "GameState", parts: Sequence[tuple[Any, int, int]], combat
                 events.append(Event("life_loss", player=recipient.index, amount=amount))
             events.append(Event("damage", source_uid=source.card_uid, source_id=source.id,
                                 source_controller=sc.controller, recipient=recipient.id, to_player=True,
-                                amount=amount, combat=combat, player=recipient.index))
+                                amount=amount, combat=combat, player=recipient.index,
+                                source_types=tuple(sc.types), source_subtypes=tuple(sc.subtypes)))
         else:
             rc = game.chars(recipient)
             if "Planeswalker" in rc.types:

@@ -190,6 +190,36 @@ class OthersEnterWithCounters(ReplacementEffect):
 
 
 @dataclass(eq=False)
+class OthersEnterTapped(ReplacementEffect):
+    """"Creatures your opponents control enter tapped" (614.1c): an effect of another permanent on objects
+    entering under the control of ``whose`` ("you", "opponents" or "any") that fit ``filter``, as they will
+    be on the battlefield (614.12)."""
+
+    watches: ClassVar[str] = "move"
+    rules: ClassVar[tuple[str, ...]] = ("614.1c", "614.12")
+    order_free: ClassVar[bool] = True
+    filter: ObjectFilter = field(default_factory=ObjectFilter)
+    whose: str = "opponents"
+
+    def applies(self, game: "GameState", event: ZoneMove) -> bool:
+        if not event.enters or event.tapped:
+            return False
+        mine = event.new_controller(game) == self.controller
+        if (self.whose == "you" and not mine) or (self.whose == "opponents" and mine):
+            return False
+        return object_matches(game, event.obj, self.filter, self.source_id, self.controller, self.source_uid)
+
+    def apply(self, game: "GameState", event: ZoneMove) -> Gen:
+        event.tapped = True
+        game.log_event(f"{self.source_name}: {event.obj.name} enters tapped.", self.rules, (event.obj.id,))
+        return event
+        yield  # pragma: no cover
+
+    def label(self, game: "GameState") -> str:
+        return f"{self.source_name}: enters tapped"
+
+
+@dataclass(eq=False)
 class AsEntersChoose(_AsItEnters):
     """"As this enters, choose a color" (614.12): the choice is made before it enters (614.12a)."""
 

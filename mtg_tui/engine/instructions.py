@@ -29,7 +29,7 @@ from .transform import Transform  # noqa: F401  (part of the instruction set the
 from .mana_ability import ANY_COLOR, AddMana  # noqa: F401  (part of the instruction set the compiler uses)
 from .matching import object_matches
 from .objects import CardDef, GameObject, Player
-from .refs import DESTROYED, Amount, Const, ObjectFilter, Ref
+from .refs import DESTROYED, AllRef, Amount, Const, ObjectFilter, Ref, ShareOfTheirs
 from .state import ExiledCards
 from .prevention import add_prevention
 from .regeneration import add_regeneration
@@ -94,7 +94,7 @@ class _EachPlayer(Instruction):
     def run(self, ctx: "Ctx") -> Gen:
         n = _amt(ctx, self.amount)
         for p in ctx.players(self.who):
-            yield from self.act(ctx, p, n)
+            yield from self.act(ctx, p, self.amount.of(p) if isinstance(self.amount, ShareOfTheirs) else n)
 
 
 @dataclass(frozen=True)
@@ -111,6 +111,28 @@ class LoseLife(_EachPlayer):
 
 
 @dataclass(frozen=True)
+class ExchangeLifeTotals(Instruction):
+    """Two players exchange life totals (701.10c): the one with more loses the difference, the other gains it.
+    If the one with less can't gain life, the whole exchange doesn't happen (701.10a, 119.7)."""
+
+    who: Ref
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        ps = ctx.players(self.who)
+        if len(ps) != 2 or ps[0].life == ps[1].life:
+            return
+        hi, lo = sorted(ps, key=lambda p: -p.life)
+        if game.player_flags(lo.index).get("cant_gain_life"):
+            game.log_event(f"{lo.name} can't gain life: the life totals aren't exchanged.", ("701.10a", "119.7"))
+            return
+        d = hi.life - lo.life
+        game.log_event(f"{hi.name} and {lo.name} exchange life totals.", ("701.10c",))
+        actions.lose_life(game, hi, d, cites=("701.10c", "119.3"))
+        yield from actions.gain_life_asking(game, lo, d)
+
+
+@dataclass(frozen=True)
 class SetLife(_EachPlayer):
     """"Your life total becomes N" (119.5): the player gains or loses the life that takes them there."""
 
@@ -119,7 +141,7 @@ class SetLife(_EachPlayer):
         if n > p.life:
             yield from actions.gain_life_asking(ctx.game, p, n - p.life)
         elif n < p.life:
-            actions.lose_life(ctx.game, p, p.life - n)
+            actions.lose_life(ctx.game, p, p.life - n, cites=("119.5", "119.3"))
 
 
 # ---------------------------------------------------------------------------
@@ -373,7 +395,8 @@ class SacrificeUnless(Instruction):
 
 @dataclass(frozen=True)
 class ChoosePermanents(Instruction):
-    """[chooser] chooses N permanents that fit (not targeted): "return a permanent you control ..."."""
+    """[chooser] chooses N permanents (or cards, in the zone the filter names) that fit, not targeted: "return a
+    permanent you control ...", "return a Pirate card from your graveyard ..."."""
 
     filter: ObjectFilter
     amount: Amount = Const(1)
@@ -383,8 +406,7 @@ class ChoosePermanents(Instruction):
         game = ctx.game
         p = game.players[ctx.controller]
         n = _amt(ctx, self.amount)
-        fits = [o for o in game.battlefield if object_matches(game, o, self.filter, ctx.source_id, ctx.controller,
-                                                               ctx.source_uid)]
+        fits = [o for o in ctx.objects(AllRef(self.filter)) if isinstance(o, GameObject)]
         picks = yield from ctx.pick_cards(p, fits, n, prompt=f"Choose {self.filter.describe()}")
         ctx.remember(self.key, picks)
 
@@ -428,6 +450,18 @@ class PutIntoLibrary(Instruction):
     def run(self, ctx: "Ctx") -> Gen:
         for o in ctx.objects(self.what):
             yield from actions.move_asking(ctx.game, o, "library", position=self.position, cites=FOLLOWING)
+
+
+@dataclass(frozen=True)
+class PutIntoGraveyard(Instruction):
+    """Put objects into their owners' graveyards (400.3)."""
+
+    what: Ref
+
+    def run(self, ctx: "Ctx") -> Gen:
+        objs = ctx.objects(self.what)
+        if objs:
+            yield from actions.move_many_asking(ctx.game, objs, "graveyard", cites=("400.3",))
 
 
 def _uncounterable(game: Any, spell: Any) -> bool:
@@ -612,6 +646,7 @@ class Discard(Instruction):
         for p, cards in chosen:
             yield from actions.discard_asking(game, p, cards)
         ctx.did = any(cards for _, cards in chosen)
+        ctx.remembered["discarded"] = [c for _, cards in chosen for c in cards]   # "discarded this way"
 
 
 @dataclass(frozen=True)
@@ -862,6 +897,30 @@ class ChooseCard(Instruction):
                 game.log_event(f"{chooser.name} chooses {', '.join(c.name for c in picks)}.", ("700.1",),
                                player=chooser.index)
             ctx.remember(self.key, picks)
+
+
+@dataclass(frozen=True)
+class RevealFromHand(Instruction):
+    """[player] reveals N [filter] cards from their hand (701.16a): chosen by them; a player who has too few
+    reveals none, and a following "if you do" doesn't happen (608.2c)."""
+
+    who: Ref
+    filter: ObjectFilter
+    amount: Amount = Const(1)
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        n = _amt(ctx, self.amount)
+        for p in ctx.players(self.who):
+            fits = [c for c in p.hand if object_matches(game, c, self.filter, None, p.index)]
+            if len(fits) < n:
+                ctx.did = False
+                continue
+            picks = yield from ctx.pick_cards(p, fits, n, prompt=f"Reveal {self.filter.describe()}")
+            ctx.did = bool(picks)
+            if picks:
+                game.log_event(f"{p.name} reveals {', '.join(c.name for c in picks)} from their hand.", ("701.16a",),
+                               tuple(c.id for c in picks), player=p.index)
 
 
 # ---------------------------------------------------------------------------

@@ -103,14 +103,16 @@ def compute_battlefield(game: "GameState", before: Layered | None = None,
             if isinstance(ab, StaticAbility) and ab.effects:
                 sources.add(oid)   # whether or not its effects applied ("as long as ...")
                 for d in ab.effects:
-                    if d.condition is not None or (d.affected.kind == "filter" and _status_filter(d.affected.filter)):
+                    if d.condition is not None or (d.affected.kind == "filter" and _status_filter(d.affected.filter)) \
+                            or any(op.op in _PLAYER_OPS for op in d.ops):
                         sensitive = True
                     if d.condition is not None:
                         local = False
     return Layered(chars, sensitive, frozenset(sources) if local else None)
 
 
-_COUNTING_OPS = ("set_pt_count", "add_pt_each")   # they count other permanents
+_COUNTING_OPS = ("set_pt_count", "add_pt_each", "set_pt_player")   # they count other permanents or cards
+_PLAYER_OPS = ("set_pt_player",)   # they count a player's cards: the layers read hand and graveyard sizes
 
 
 def _local(a: _Active) -> bool:
@@ -134,7 +136,8 @@ def _makes_effects(abilities: Any) -> bool:
 
 
 def _local_filter(flt: Any) -> bool:
-    if flt.chosen_color or flt.controller == "defending" or flt.dealt_damage_by_source or \
+    if flt.chosen_color or flt.controller == "defending" or flt.dealt_damage_by_source or flt.dealt_damage_this_turn or \
+            flt.controller_hit_by is not None or \
             any(cmp.than_source for cmp in flt.compares):
         return False
     return all(_local_filter(f) for f in flt.any_of)
@@ -359,6 +362,14 @@ def _apply(game: "GameState", op: LayerOp, a: _Active, chars: dict[int, Characte
         fits = [c for oid, c in chars.items() if object_matches(
             game, by_id[oid], flt, a.source_id, a.controller, a.source_uid, chars=c)]
         n = len({c.name for c in fits}) if names and names[0] else len(fits)   # "differently named" (201.2)
+        for c in targets:
+            if which in ("both", "power"):
+                c.power = n
+            if which == "both":
+                c.toughness = n
+    elif name == "set_pt_player":
+        (what, which) = op.args
+        n = len(getattr(game.players[a.controller], what))   # its controller's cards in that zone (604.3)
         for c in targets:
             if which in ("both", "power"):
                 c.power = n

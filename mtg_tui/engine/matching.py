@@ -141,6 +141,10 @@ def object_matches(game: "GameState", obj: GameObject | LKI, flt: ObjectFilter, 
             return False
     if flt.dealt_damage_by_source and (source_uid is None or source_uid not in obj.damaged_by):
         return False
+    if flt.controller_hit_by is not None and not _controller_hit_by(game, obj, flt.controller_hit_by):
+        return False
+    if flt.dealt_damage_this_turn and not obj.damaged_by and not getattr(obj, "damage", 0):
+        return False   # marked damage, too, was dealt this turn (514.2 removes it)
     if flt.convoked_source and not _convoked(game, obj, source_id):
         return False
     if flt.with_keyword and not any(getattr(a, "keyword", None) == flt.with_keyword for a in chars.abilities):
@@ -148,6 +152,17 @@ def object_matches(game: "GameState", obj: GameObject | LKI, flt: ObjectFilter, 
     if flt.without_keyword and any(getattr(a, "keyword", None) == flt.without_keyword for a in chars.abilities):
         return False
     return True
+
+
+def _controller_hit_by(game: "GameState", obj: Any, need: tuple[int, str, str]) -> bool:
+    """Was this object's controller dealt combat damage this turn by N different sources of a kind (as each
+    was when it dealt the damage)?"""
+    n, kind, value = need
+    who = game.controller_of(obj)
+    seen = {e.source_uid for e in game.turn_events
+            if e.kind == "damage" and e.to_player and e.combat and e.player == who
+            and value in (e.get("source_types", ()) if kind == "type" else e.get("source_subtypes", ()))}
+    return len(seen) >= n
 
 
 def _source_stat(game: "GameState", source_id: int | None, stat: str) -> int | None:

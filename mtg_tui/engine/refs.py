@@ -74,6 +74,10 @@ class ObjectFilter(Immutable):
     name: str | None = None
     compares: tuple[Compare, ...] = ()
     dealt_damage_by_source: bool = False   # "dealt damage by <this> this turn"
+    dealt_damage_this_turn: bool = False   # "that was dealt damage this turn", by any source
+    controller_hit_by: tuple[int, str, str] | None = None   # (N, "type"/"subtype", kind): its controller was dealt
+                                                            # combat damage by N such sources this turn
+    died_this_turn: bool = False           # "that died this turn": the objects as they last were on the battlefield
     with_keyword: str | None = None
     without_keyword: str | None = None
     any_of: tuple["ObjectFilter", ...] = ()  # a union of descriptions ("creature or planeswalker you control")
@@ -401,6 +405,38 @@ class PlayerCount(Amount):
         if self.what == "life":
             return p.life
         return len(getattr(p, self.what))
+
+
+@dataclass(frozen=True)
+class SacrificedStat(Amount):
+    """The power or toughness of what was sacrificed to pay the spell's or ability's cost, as it last existed
+    on the battlefield (608.2h)."""
+
+    stat: str   # "power" | "toughness"
+
+    def value(self, ctx: "Ctx") -> int:
+        gone = getattr(ctx.stack_obj, "chosen", {}).get("sacrificed", [])
+        return sum(max(0, getattr(lk.chars, self.stat) or 0) for lk in gone)
+
+
+@dataclass(frozen=True)
+class ShareOfTheirs(Amount):
+    """A share of each player's own life or library, rounded ("a third of their life, rounded up"): worked
+    out for each player the instruction acts on; a negative result counts as 0 (107.1a, 107.1b)."""
+
+    what: str          # "life" | "library"
+    num: int
+    den: int
+    up: bool
+
+    def of(self, p: Any) -> int:
+        total = p.life if self.what == "life" else len(getattr(p, self.what))
+        q, r = divmod(max(0, total) * self.num, self.den)
+        return q + (1 if self.up and r else 0)
+
+    def value(self, ctx: "Ctx") -> int:
+        players = ctx.players(YouRef())
+        return self.of(players[0]) if players else 0
 
 
 @dataclass(frozen=True)

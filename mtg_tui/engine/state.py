@@ -294,7 +294,7 @@ class GameState(ABC):
             c = self.combat
             return (tuple(map(_STATUS_ROW, bf)), counters, tuple((id(e), e.affected) for e in self.continuous),
                     (tuple(c.attackers), tuple(c.blockers)) if c is not None else None,
-                    self.active, tuple((p.life, p.citys_blessing) for p in self.players))
+                    self.active, tuple((p.life, p.citys_blessing, len(p.hand), len(p.graveyard)) for p in self.players))
         return (tuple(map(_ROW, bf)), counters, tuple((id(e), e.affected) for e in self.continuous))
 
     def battlefield_chars(self) -> dict[int, Characteristics]:

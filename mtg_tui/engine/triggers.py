@@ -210,9 +210,17 @@ def matches(game: "GameState", trig: Trigger, ev: Event, src: Any, you: int) -> 
     if kind == "becomes_target":
         if ev.kind != "targeted" or (trig.self_only and ev.obj != sid):
             return False
+        if not trig.self_only and trig.subject is not None:
+            aimed = game.objects.get(ev.obj)
+            if not isinstance(aimed, GameObject) or not object_matches(game, aimed, trig.subject, sid, you, uid):
+                return False
         return _player_ok(trig.player, ev.player, you)
     if kind == "discard":
         return ev.kind == "discard" and _player_ok(trig.player, ev.player, you)
+    if kind == "sacrifice":
+        # "whenever you sacrifice a Treasure": the permanent as it last existed on the battlefield (603.10a)
+        return ev.kind == "sacrifice" and _player_ok(trig.player, ev.player, you) and (
+            trig.subject is None or object_matches(game, ev.lki, trig.subject, sid, you, uid))
     if kind == "counters":
         return _counters_put(game, trig, ev, sid, uid, you)
     if kind == CHAPTER:
@@ -307,10 +315,11 @@ def check_events(game: "GameState", events: list[Event], lookback: dict[int, LKI
             pairs = list(game.triggered_sources())
             if ev.kind == "zone" and ev.from_zone == "battlefield" and ev.lki is not None:
                 pairs.append((ev.lki, ev.lki.chars.triggered()))
+        quiet = _creature_entering_unheard(game, ev)
         for src, abilities in pairs:
             for ab in abilities:
                 you = _controller(game, src)
-                if not matches(game, ab.trigger, ev, src, you):
+                if quiet or not matches(game, ab.trigger, ev, src, you):
                     continue
                 if ab.trigger.batch:
                     if (src.id, id(ab)) in fired:
@@ -331,6 +340,15 @@ def check_events(game: "GameState", events: list[Event], lookback: dict[int, LKI
                     game.new_id(), dt.ability, dt.controller, None, dt.source_uid, dt.source_name, None, ev,
                     delayed=True))
                 game.delayed.remove(dt)   # a delayed trigger triggers only once (603.7b)
+
+
+def _creature_entering_unheard(game: "GameState", ev: Event) -> bool:
+    """Is this a creature entering the battlefield while an effect says creatures entering don't cause
+    abilities to trigger (603.6a)? The creature as it is on the battlefield."""
+    if ev.kind != "zone" or ev.to_zone != "battlefield" or not game.player_flags(0).get("no_creature_enter_triggers"):
+        return False
+    obj = game.objects.get(ev.new_id)
+    return isinstance(obj, GameObject) and obj.zone == "battlefield" and game.is_creature(obj)
 
 
 def _delayed_ok(game: "GameState", dt: DelayedTrigger, ev: Event) -> bool:
@@ -506,6 +524,10 @@ def describe_event(game: "GameState", ev: Any) -> str:
         return f"{game.describe(ev.blocker)} blocked"
     if k == "draw":
         return f"{game.players[ev.player].name} drew a card"
+    if k == "discard":
+        return f"{game.players[ev.player].name} discarded a card"
+    if k == "sacrifice":
+        return f"{game.players[ev.player].name} sacrificed {ev.lki.name}"
     if k == "surveil":
         return f"{game.players[ev.player].name} surveilled"
     if k == "counters":

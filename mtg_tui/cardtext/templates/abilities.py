@@ -20,7 +20,7 @@ from ...engine.abilities import (ActivatedAbility, AdditionalCost, Affected, Con
 from ...engine.casting import grants_only_flash
 from ...engine.conditions import Condition
 from ...engine.entering import AsEntersChoose
-from ...engine.refs import CountOf, ObjectFilter, SelfRef
+from ...engine.refs import CountOf, ObjectFilter, PlayerCount, SelfRef, YouRef
 from ..errors import TextError
 from ..parser import subtypes
 from .base import Scope, SpellPart, Templates, find, mana, top_down
@@ -151,6 +151,7 @@ class AbilityForms(Templates):
     def mode(self, tree: Tree) -> Effect:
         """One mode: "it" and "that player" refer only to what this mode names."""
         self.scope.last_obj = None
+        self.scope.last_other = None
         self.scope.last_player = None
         return self.effect_of(find(tree, "body"), collect_targets=False)
 
@@ -181,11 +182,13 @@ class AbilityForms(Templates):
     def _defined_pt(self, tree: Tree, which: str) -> list[Any]:
         with self.reading(Scope(self.card_name, "static")):
             amount = self.transform(tree.children[0])
-        if not isinstance(amount, CountOf):
+        if isinstance(amount, PlayerCount) and isinstance(amount.who, YouRef) and amount.what in ("hand", "graveyard"):
+            op = LayerOp("7a", "set_pt_player", (amount.what, which))   # "the number of cards in your hand"
+        elif isinstance(amount, CountOf):
+            op = LayerOp("7a", "set_pt_count", (amount.filter, which, amount.distinct_names))
+        else:
             raise TextError("only \"equal to the number of ...\" is supported here", "equal to")
-        return [StaticAbility(effects=(ContinuousDef(Affected("self"),
-                                                     (LayerOp("7a", "set_pt_count",
-                                                              (amount.filter, which, amount.distinct_names)),)),))]
+        return [StaticAbility(effects=(ContinuousDef(Affected("self"), (op,)),))]
 
     def as_enters_color(self) -> list[Any]:
         """"As this enters, choose a color" (614.12)."""
@@ -195,6 +198,17 @@ class AbilityForms(Templates):
         """"As this enters, choose a creature type" (614.12): any of the creature types (205.3m)."""
         return [StaticAbility(replacement=AsEntersChoose(what="creature_type",
                                                          options=tuple(subtypes()["creature"])))]
+
+    def players_cant_gain_life(self) -> list[Any]:
+        """"Players can't gain life" (119.7): a rule effect on every player."""
+        return [StaticAbility(effects=(ContinuousDef(Affected("players", who="each"),
+                                                     (LayerOp("rules", "flag", ("cant_gain_life", None)),)),))]
+
+    def no_creature_enter_triggers(self) -> list[Any]:
+        """"Creatures entering the battlefield don't cause abilities to trigger" (603.2, 603.6a): a rule of
+        the game while the permanent is there, kept as a flag on every player."""
+        return [StaticAbility(effects=(ContinuousDef(Affected("players", who="each"),
+                                                     (LayerOp("rules", "flag", ("no_creature_enter_triggers", None)),)),))]
 
     def no_max_hand(self) -> list[Any]:
         """No maximum hand size (402.2)."""

@@ -6,10 +6,11 @@ from dataclasses import replace
 
 from lark import Token
 
-from ...engine.refs import (Amount, Const, CountOf, DestroyedCount, EventAmount, MaxStat, ObjectFilter, PlayerCount,
-                            Ref, RememberedAmount, SelfRef, StatOf, Sum, SumStat, XAmount, YouRef)
+from ...engine.refs import (Amount, Compare, Const, CountOf, DestroyedCount, EventAmount, MaxStat, ObjectFilter,
+                            PlayerCount, Ref, RememberedAmount, SacrificedStat, SelfRef, StatOf, Sum, SumStat, XAmount,
+                            YouRef)
 from ...engine.conditions import Condition
-from .base import Templates, Word, const_amount, number
+from .base import Templates, Word, const, const_amount, number
 
 
 class Amounts(Templates):
@@ -76,6 +77,11 @@ class Amounts(Templates):
     def ae_life_total(self) -> Amount:
         return PlayerCount(YouRef(), "life")
 
+    def ae_sacrificed_stat(self, _noun: Token, stat: Token) -> Amount:
+        """"The sacrificed creature's toughness": the permanent sacrificed to pay the cost, as it last existed
+        on the battlefield (608.2h)."""
+        return SacrificedStat(str(stat))
+
     def ae_hand_size(self, _cards: Token, _poss: Token) -> Amount:
         return PlayerCount(YouRef(), "hand")
 
@@ -121,6 +127,10 @@ class Amounts(Templates):
 
     def cond_life_at_least(self, amount: Amount) -> Condition:
         return Condition("life_at_least", count=const_amount(amount))
+
+    def cond_graveyard_at_least(self, n: Token) -> Condition:
+        """"If you have seven or more cards in your graveyard"."""
+        return Condition("graveyard_at_least", count=const(n))
 
     def cond_you_control_or_more(self, n: Token, flt: ObjectFilter) -> Condition:
         """"you control two or more Gates"."""
@@ -191,6 +201,32 @@ class Amounts(Templates):
     def cond_it_was(self, _article: Token, flt: ObjectFilter) -> Condition:
         """"If it was a creature card": the object the text last named, as it last existed (608.2h)."""
         return Condition("was", replace(flt, zone="any"), ref=self.scope.last_obj or SelfRef())
+
+    def cond_it_type(self, _article: Token, word: Word) -> Condition:
+        """"If it's a Vampire": the object the text last named ("it"), or this one, is of that type as it is now,
+        or as it last existed if it has left its zone (608.2h)."""
+        flt = ObjectFilter(types=(word.value,) if word.kind == "type" else (),
+                           subtypes=(word.value,) if word.kind == "subtype" else (), zone="any")
+        return Condition("is", flt, ref=self.scope.last_obj or SelfRef())
+
+    def cond_exiled_this_way(self, _article: Token, flt: ObjectFilter) -> Condition:
+        """"If a Pirate was exiled this way": one of the cards the effect exiled fits, as it was in exile."""
+        return Condition("exiled_this_way", replace(flt, zone="any"))
+
+    def cond_discarded_share_type(self) -> Condition:
+        """"If two cards that share a card type are discarded this way": two of the cards the effect discarded
+        have a card type in common (205.2a)."""
+        return Condition("discarded_share_type")
+
+    def cond_cast_from_hand(self) -> Condition:
+        """"If you cast it from your hand": the spell this permanent was was cast from its owner's hand (601.2a,
+        400.7c)."""
+        return Condition("cast_from", what="hand")
+
+    def cond_its_mv_le(self, n: Token) -> Condition:
+        """"If its mana value was 2 or less" (202.3): the object the text last named, wherever it is now."""
+        flt = ObjectFilter(compares=(Compare("mana value", "<=", const(n)),), zone="any")
+        return Condition("is", flt, ref=self.scope.last_obj or SelfRef())
 
     def cond_self_attacking(self) -> Condition:
         return Condition("self_attacking")

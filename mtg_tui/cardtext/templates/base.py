@@ -58,6 +58,7 @@ class Scope:
     kind: str                       # "spell" | "activated" | "triggered" | "static"
     targets: list[TargetSpec] = field(default_factory=list)
     last_obj: Ref | None = None
+    last_other: Ref | None = None   # the last object named other than this one ("~ deals 6 damage to that creature")
     last_player: Ref | None = None
     trigger: Trigger | None = None
     remember_n: int = 0

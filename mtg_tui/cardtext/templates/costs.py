@@ -82,7 +82,8 @@ class Costs(Templates):
         return {"counter_from": ((1, replace(flt, with_counter=kind)),)}
 
     def cost_exile_self(self) -> dict[str, Any]:
-        raise TextError("this kind of cost isn't supported yet (exile self)", "cost_exile_self")
+        """"Exile this artifact" as a cost (118.1, 406.2): paid by moving the permanent itself to exile."""
+        return {"exile_self": True}
 
     def cost_tap_other(self, counted: tuple[int, ObjectFilter]) -> dict[str, Any]:
         """"Tap an untapped creature you control", "tap three untapped Merfolk you control" (118, 602.2b):

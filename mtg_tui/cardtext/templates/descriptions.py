@@ -294,6 +294,24 @@ class Descriptions(Templates):
     def post_with_counter(self, _article: Token, kind: Token) -> Mod:
         return {"with_counter": str(kind)}
 
+    def post_with_counter_them(self, kind: Token) -> Mod:
+        """"Creatures you control with +1/+1 counters on them": each has one or more of that kind (122.1)."""
+        return {"with_counter": str(kind)}
+
+    def post_controller_hit_by(self, n: Token, word: Word) -> Mod:
+        """"Controlled by a player who was dealt combat damage by three or more Pirates this turn": that many
+        different sources of the kind dealt that player combat damage this turn (510.2)."""
+        return {"controller_hit_by": (const(n), word.kind, word.value)}
+
+    def post_died_this_turn(self) -> Mod:
+        """"Each creature that died this turn" (700.4): put into a graveyard from the battlefield this turn, as
+        it last existed there."""
+        return {"died_this_turn": True}
+
+    def post_dealt_damage_this_turn(self) -> Mod:
+        """"That was dealt damage this turn": by any source, since the turn began (120.3)."""
+        return {"dealt_damage_this_turn": True}
+
     def post_attacking(self) -> Mod:
         return {"attacking": True}
 

@@ -150,6 +150,31 @@ class Effects(Templates):
         self._targets_only_if(condition, first, len(self.scope.targets), True)
         return [Instead(condition, tuple(body))]
 
+    @top_down
+    def do_the_same_sentence(self, tree: Tree) -> list[Any]:
+        """"Return a Pirate card from your graveyard to your hand, then do the same for Vampire, Dinosaur, and
+        Merfolk": the clauses again for each type named, in that order, that type in place of the first."""
+        clauses = find(tree, "clauses")
+        first = [t for t in clauses.scan_values(lambda v: isinstance(v, Token) and v.type in ("SUBTYPE", "CARDTYPE"))]
+        if len({str(t) for t in first}) != 1:
+            raise TextError("\"do the same for\" needs exactly one type in what it repeats", "do the same for")
+        out = self._clauses_of(tree, None)
+        for word in [c for c in tree.children if isinstance(c, Tree) and c.data == "type_word"]:
+            new = word.children[0]
+            again = _swap_tokens(clauses, str(first[0]), new)
+            out.extend(self.transform(again))
+        return out
+
+    @top_down
+    def instead_if_sentence(self, tree: Tree) -> list[Any]:
+        """"[Effect] instead if [condition]": the same as "if [condition], [effect] instead", the condition
+        written last (608.2c)."""
+        first = len(self.scope.targets)
+        body = self._clauses_of(tree, None)
+        condition = self.transform(tree.children[-1])
+        self._targets_only_if(condition, first, len(self.scope.targets), True)
+        return [Instead(condition, tuple(body))]
+
     def _instead(self, made: "Instead", before: list[Any], first: int, last: int) -> I.Instruction:
         """The sentence before an "instead", and the instead: one happens, by the condition. The earlier
         sentence's target words that the instead doesn't use are chosen only when it won't happen."""
@@ -263,6 +288,10 @@ class Effects(Templates):
             raise TextError("a spell or ability's prevention needs \"this turn\"", "prevent")
         return [prevention]
 
+    def player_life_total_becomes(self, who: Any, amount: Amount) -> list[Any]:
+        """"Target player's life total becomes 1" (119.5)."""
+        return [I.SetLife(who, amount)]
+
     # -- durations (611.2a, 514.2) ---------------------------------------------
 
     def until_eot(self) -> str:
@@ -361,3 +390,12 @@ def _no_regeneration(said: list[I.Instruction]) -> None:
             said[j] = I.Destroy(said[j].what, can_regenerate=False)
             return
     raise TextError("\"can't be regenerated\" needs a destroy before it", "can't be regenerated")
+
+
+def _swap_tokens(tree: Tree, old: str, new: Token) -> Tree:
+    """A copy of the tree with every type word ``old`` written ``new``."""
+    kids = [_swap_tokens(c, old, new) if isinstance(c, Tree)
+            else (Token(new.type, str(new)) if isinstance(c, Token) and c.type in ("SUBTYPE", "CARDTYPE")
+                  and str(c) == old else c)
+            for c in tree.children]
+    return Tree(tree.data, kids)

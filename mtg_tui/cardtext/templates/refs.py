@@ -34,6 +34,14 @@ class Refs(Templates):
     def pr_target_player(self) -> Ref:
         return self._target_player("any")
 
+    def pr_n_target_players(self, n: Token) -> Ref:
+        """"Two target players": one target word for that many different players (115.1, 115.3)."""
+        k = const(n)
+        ref = self.scope.add_target(TargetSpec(players=PlayerFilter("any"), min_count=k, max_count=k,
+                                               label=f"{k} target players"))
+        self.scope.last_player = ref
+        return ref
+
     def pr_target_opponent(self) -> Ref:
         return self._target_player("opponent")
 
@@ -81,6 +89,8 @@ class Refs(Templates):
 
     def _named(self, ref: Ref) -> Ref:
         self.scope.last_obj = ref
+        if not isinstance(ref, SelfRef):
+            self.scope.last_other = ref
         return ref
 
     def or_self(self) -> Ref:
@@ -110,6 +120,8 @@ class Refs(Templates):
         """"That creature": the one named before, else the object of the triggering event."""
         if self.scope.last_obj is None and self.scope.trigger is not None:
             return self._named(self._event_object() or EventRef("obj"))
+        if isinstance(self.scope.last_obj, SelfRef) and self.scope.last_other is not None:
+            return self._named(self.scope.last_other)   # "that creature" isn't the "~" just named
         return self._named(self.scope.last_obj or SelfRef())
 
     def or_top_card(self, poss: Token) -> Ref:

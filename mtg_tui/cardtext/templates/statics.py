@@ -16,7 +16,7 @@ from typing import Any
 from lark import Tree
 
 from ...engine.abilities import Affected, ContinuousDef, LayerOp, StaticAbility
-from ...engine.entering import EntersTapped, EntersWithCounters
+from ...engine.entering import EntersTapped, EntersWithCounters, OthersEnterTapped
 from ...engine.refs import Const, CountOf, Product, Ref, SelfRef
 from ...engine.replacement import ReplacementEffect
 from ..errors import TextError
@@ -111,6 +111,14 @@ class Statics(Templates):
             if subject.data != "or_self" or len(vps) != 1:
                 raise TextError("only \"this permanent enters tapped unless ...\" is supported", "enters")
             return [EntersTapped(unless=self.transform(vps[0].children[-1]))]
+        if "vp_enters_tapped" in kinds and subject.data == "or_all" and len(vps) == 1:
+            # "Creatures your opponents control enter tapped": how others enter (614.1c)
+            flt = self.transform(subject).filter
+            whose = {"you": "you", "opponent": "opponents", None: "any"}.get(flt.controller)
+            if whose is None:
+                raise TextError("only objects entering under your or your opponents' control are supported here",
+                                "enter tapped")
+            return [OthersEnterTapped(filter=replace(flt, controller=None, zone="any"), whose=whose)]
         if "vp_enters_tapped" in kinds:
             if subject.data != "or_self":
                 raise TextError("only \"this permanent enters tapped\" is supported", "enters tapped")

@@ -108,11 +108,14 @@ class Triggers(Templates):
         return self._becomes_target(subject, "opponent")
 
     def _becomes_target(self, subject: Subject, player: str) -> Trigger:
-        """"Whenever ~ becomes the target of a spell or ability [an opponent controls]" (603.2)."""
-        if not subject.get("self_only"):
-            raise TextError("only an object's own \"becomes the target\" triggers are supported yet",
+        """"Whenever ~ (or a creature you control) becomes the target of a spell or ability [an opponent
+        controls]" (603.2, 115.1)."""
+        if subject.get("self_only"):
+            return Trigger("becomes_target", self_only=True, player=player)
+        if set(subject) != {"subject"}:
+            raise TextError("only \"~\" or \"a [kind of permanent]\" becoming the target is supported yet",
                             "becomes the target")
-        return Trigger("becomes_target", self_only=True, player=player)
+        return Trigger("becomes_target", subject=subject["subject"], player=player)
 
     def t_enters_or_attacks(self, subject: Subject) -> list[Trigger]:
         return [self.t_enters(subject), self.t_attacks(subject)]
@@ -177,6 +180,15 @@ class Triggers(Templates):
 
     def t_draw(self, player: str) -> Trigger:
         return Trigger("draw", player=player)
+
+    def t_sacrifice(self, player: str, _article: Token, flt: ObjectFilter) -> Trigger:
+        """"Whenever you sacrifice a Treasure" (701.17a): once for each permanent of that kind sacrificed,
+        as it last existed on the battlefield."""
+        return Trigger("sacrifice", player=player, subject=replace(flt, zone="battlefield"))
+
+    def t_discard(self, player: str) -> Trigger:
+        """"Whenever an opponent discards a card" (701.8): once for each card discarded (603.2c)."""
+        return Trigger("discard", player=player)
 
     def t_surveil(self, player: str) -> Trigger:
         """"Whenever you surveil" (701.42a): each time the player surveils."""

@@ -18,7 +18,7 @@ from ...engine.abilities import LayerOp
 from ...engine.cast_restrictions import CANT_CAST, THEIR_NEXT_TURN, as_cast_filter
 from ...engine.refs import (AllRef, Amount, AttachedRef, Const, ControllerOfRef, CountersOn, CountOf,
                             DefendingPlayerRef, EachPlayerRef, EventAmount, ObjectFilter, OwnerOfRef, PlayerFilter,
-                            Product, Ref, RememberedRef, SelfRef, TargetRef, TargetSpec, YouRef)
+                            Product, Ref, RememberedRef, SelfRef, ShareOfTheirs, TargetRef, TargetSpec, YouRef)
 from ..errors import TextError
 from .base import Templates, TypeWords, Verb, mana, signed_pt
 from .tokens import TokenSpec
@@ -136,6 +136,14 @@ class Verbs(Templates):
     def vp_lose_life_equal(self, amount: Amount) -> Verb:
         return Verb(act=lambda s, d: [I.LoseLife(player_of(s), amount)])
 
+    def vp_lose_life_share(self, share: Token, rounded: Token) -> Verb:
+        """"Each player loses a third of their life, rounded up": each player's own share (107.1a)."""
+        return Verb(act=lambda s, d: [I.LoseLife(player_of(s), _share("life", share, rounded))])
+
+    def vp_gain_life_twice(self, amount: Amount) -> Verb:
+        """"You gain twice X life"."""
+        return Verb(act=lambda s, d: [I.GainLife(player_of(s), Product(Const(2), amount))])
+
     # -- cards: draw (121), discard (701.8), mill (701.13) ----------------------------
 
     def vp_draw(self, amount: Amount = Const(1)) -> Verb:
@@ -168,6 +176,10 @@ class Verbs(Templates):
 
     def vp_mill_top_one(self, _poss: Token, _poss2: Token) -> Verb:
         return self.vp_mill(Const(1))
+
+    def vp_mill_share(self, share: Token, rounded: Token) -> Verb:
+        """"Puts the top half of their library, rounded up, into their graveyard" (701.13a, 107.1a)."""
+        return self.vp_mill(_share("library", share, rounded))
 
     # -- the library: look, dig, search, shuffle, scry, surveil ---------------------
 
@@ -315,9 +327,8 @@ class Verbs(Templates):
         return "under"
 
     def vp_put_graveyard(self, what: Ref, _poss: Token) -> Verb:
-        def act(s: Ref, d: str | None) -> list[I.Instruction]:
-            raise TextError("putting objects into a graveyard isn't supported yet", "into")
-        return Verb(act=act)
+        """"You may put it into your graveyard": into its owner's graveyard, whoever's the text says (400.3)."""
+        return Verb(act=lambda s, d: [I.PutIntoGraveyard(what)])
 
     def vp_put_top(self, what: Ref, _poss: Token | None = None) -> Verb:
         """On top of its owner's library (400.3); "on top of it" follows "shuffle your library"."""
@@ -339,6 +350,14 @@ class Verbs(Templates):
             self.scope.last_player = who
             return [I.RevealHand(who)]
         return Verb(act=act)
+
+    def vp_reveal_from_hand(self, counted: tuple[int, ObjectFilter]) -> Verb:
+        """"You may reveal a Dinosaur card from your hand. If you do, ..." (701.16a): the player picks cards of
+        that kind from their hand and shows them; "if you do" holds only if they could."""
+        n, flt = counted
+        if flt.zone != "hand":
+            raise TextError("only revealing cards from your hand is supported here", "reveal")
+        return Verb(act=lambda s, d: [I.RevealFromHand(player_of(s), flt, Const(n))])
 
     def vp_choose_card(self, counted: tuple[int, ObjectFilter], *_where: Token) -> Verb:
         """"Choose a card from it": from the hand revealed before; the card is "that card" afterwards."""
@@ -373,6 +392,11 @@ class Verbs(Templates):
     def vp_put_counters(self, counters: tuple[int, str], what: Ref) -> Verb:
         n, kind = counters
         return Verb(act=lambda s, d: [I.PutCounters(what, kind, Const(n))])
+
+    def vp_put_counters_two(self, first: tuple[int, str], a: Ref, second: tuple[int, str], b: Ref) -> Verb:
+        """"Put a +1/+1 counter on target creature and a +1/+1 counter on up to one target Merfolk"."""
+        return Verb(act=lambda s, d: [I.PutCounters(a, first[1], Const(first[0])),
+                                      I.PutCounters(b, second[1], Const(second[0]))])
 
     def vp_put_that_many_counters(self, kind: Token, what: Ref) -> Verb:
         """"Whenever one or more +1/+1 counters are put on a creature you control, put that many growth
@@ -675,6 +699,10 @@ class Verbs(Templates):
         """"That player loses the game" (104.3e)."""
         return Verb(act=lambda s, d: [I.LoseGame(s)])
 
+    def vp_exchange_life(self) -> Verb:
+        """"Two target players exchange life totals" (701.10c)."""
+        return Verb(act=lambda s, d: [I.ExchangeLifeTotals(s)])
+
     def vp_win_game(self) -> Verb:
         """"You win the game" (104.2b)."""
         return Verb(act=lambda s, d: [I.WinGame(s)])
@@ -687,3 +715,9 @@ class Verbs(Templates):
 
     def vp_uncounterable(self) -> Verb:
         return no_reading()
+
+
+def _share(what: str, share: Token, rounded: Token) -> ShareOfTheirs:
+    """"half" / "a third of" a player's own life or library, rounded up or down (107.1a)."""
+    den = 2 if str(share).startswith("half") else 3
+    return ShareOfTheirs(what, 1, den, up=str(rounded).endswith("up"))
