@@ -52,10 +52,8 @@ NOT_YET_PLAYED = frozenset({
     "prevent_all_combat_by",
     "prevent_all_to",
     "until_eoc",
-    "until_your_next_turn",
     # verbs.py
     "become_color",
-    "become_pt_type",
     "vp_add_types",
     "vp_attacks_marker",
     "vp_can_block_only",

@@ -1038,7 +1038,8 @@ def _effect_text(ctx: "Ctx", objs: list[GameObject], ops: tuple[LayerOp, ...], d
             bits.append("becomes " + " ".join(op.args[0] + op.args[1]))
         elif op.op == "flag":
             bits.append(op.args[0].replace("_", " "))
-    until = {"end_of_turn": " until end of turn", "end_of_combat": " until end of combat"}.get(duration, "")
+    until = {"end_of_turn": " until end of turn", "end_of_combat": " until end of combat",
+             "your_next_turn": f" until {ctx.game.players[ctx.controller].name}'s next turn"}.get(duration, "")
     return f"{names} {' and '.join(bits)}{until}."
 
 

@@ -55,7 +55,8 @@ class ContinuousEffect:
     "end_of_turn", "end_of_combat", "permanent", "next_untap" (ends after
     the affected objects' controller's next untap step), "their_next_turn"
     (applies only during the affected player's next turn, and ends with it:
-    layers.py).
+    layers.py), "your_next_turn" (ends as the effect's controller's next
+    turn begins).
     """
 
     id: int

@@ -133,6 +133,20 @@ def begin_turn(game: "GameState") -> None:
             o.ctl_mark = game.active
     game.touch()
     game.log_event(f"Turn {game.turn}: {p.name}'s turn begins.", ("500.1",), player=game.active, kind="turn")
+    end_until_next_turn(game)
+
+
+def end_until_next_turn(game: "GameState") -> None:
+    """611.2a: effects whose controller said "until your next turn" end as that player's next turn begins."""
+    mine = [e for e in game.continuous if e.duration == "your_next_turn" and e.controller == game.active]
+    ours = [e for e in game.replacements if e.duration == "your_next_turn" and e.controller == game.active]
+    if not mine and not ours:
+        return
+    game.continuous = [e for e in game.continuous if e not in mine]
+    game.replacements = [e for e in game.replacements if e not in ours]
+    game.touch()
+    names = ", ".join(sorted({e.source_name for e in mine + ours}))
+    game.log_event(f"The \"until your next turn\" effects of {names} end.", ("611.2a",), player=game.active)
 
 
 def run_turn(game: "GameState", start_step: str | None, point: str | None = None) -> Gen:

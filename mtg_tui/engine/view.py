@@ -28,6 +28,9 @@ from .refs import ObjectFilter
 from .state import STEP_NAMES, STEPS
 from .targets import candidates
 
+# How long a resolved spell's or ability's effect lasts, as the view says it (611.2a).
+_UNTIL = {"end_of_turn": " until end of turn", "your_next_turn": " until its controller's next turn"}
+
 
 @dataclass(frozen=True)
 class ObjectView:
@@ -413,7 +416,7 @@ class GameView:
         for eff in g.continuous:
             if o.id in eff.affected:
                 mods.append(Modifier("effect", eff.source_name, _ops_text(eff.ops) +
-                                     (" until end of turn" if eff.duration == "end_of_turn" else "")))
+                                     _UNTIL.get(eff.duration, "")))
         if o.zone == "battlefield":
             for src in g.battlefield:
                 sc = g.chars(src)

@@ -76,8 +76,9 @@ class Effects(Templates):
         lead = find(tree, "lead_duration")
         return self._clauses_of(tree, self.transform(lead) if lead is not None else None)
 
-    def lead_duration(self) -> str:
-        return "end_of_turn"
+    def lead_duration(self, duration: str) -> str:
+        """"Until end of turn, ..." / "Until your next turn, ..." leading a sentence: its clauses' duration."""
+        return duration
 
     def delayed_lead(self) -> str:
         return NEXT_END_STEP
@@ -195,6 +196,15 @@ class Effects(Templates):
             self.scope.targets[i] = replace(self.scope.targets[i], cost_condition=(condition.what, paid))
 
     @top_down
+    def still_types_sentence(self, tree: Tree) -> list[Any]:
+        """"It's still a land." / "They're still lands.": the effect before it added types, keeping the
+        object's others (205.1b); said only after such an effect, it changes nothing."""
+        last = self.scope.said[-1] if self.scope.said else None
+        if not isinstance(last, I.ApplyEffect) or not any(op.op == "add_types" for op in last.ops):
+            raise TextError("\"still a [type]\" needs an effect adding types just before it", "still")
+        return []
+
+    @top_down
     def otherwise_sentence(self, tree: Tree) -> list[Any]:
         self._clauses_of(tree, None)
         raise TextError("\"otherwise\" isn't supported yet", "otherwise")
@@ -301,7 +311,8 @@ class Effects(Templates):
         return "end_of_combat"
 
     def until_your_next_turn(self) -> str:
-        raise TextError("\"until your next turn\" isn't supported yet", "until your next turn")
+        """Lasts until the controller of the spell or ability that made it starts their next turn (611.2a)."""
+        return "your_next_turn"
 
     def at_next_end(self) -> str:
         return NEXT_END_STEP

@@ -585,14 +585,27 @@ class Verbs(Templates):
         return tuple(ops)
 
     def become_pt_type(self, pt: Token, *parts: Any) -> tuple[LayerOp, ...]:
-        """"becomes a N/N [color] [subtype] [type]": an added type, base power and toughness."""
+        """"becomes a N/N [color] [subtype] [type] (with [keywords])" and "become N/N [subtype] [types] (with
+        [keywords])": types added (205.1b), base power and toughness, and the abilities the effect grants."""
         words = [w for p in parts if isinstance(p, TypeWords) for w in p.words]
+        granted = tuple(a for p in parts if isinstance(p, list) for a in p)
         subs = tuple(w.value for w in parts if getattr(w, "kind", None) == "subtype")
         types = tuple(w.value for w in words if w.kind == "type")
         subs += tuple(w.value for w in words if w.kind == "subtype")
         ops = [LayerOp("4", "add_types", (types, subs)), LayerOp("7b", "set_pt", signed_pt(pt))]
         ops[1:1] = [LayerOp("5", "set_colors", ((w.value,),)) for w in parts if getattr(w, "kind", None) == "color"]
+        if granted:
+            ops.append(LayerOp("6", "grant", (granted,)))
         return tuple(ops)
+
+    def become_types_pt(self, *parts: Any) -> tuple[LayerOp, ...]:
+        """"become artifact creatures with base power and toughness 5/5": types added (205.1b) and base power
+        and toughness set (613.4b)."""
+        words = [w for p in parts if isinstance(p, TypeWords) for w in p.words]
+        pt = next(p for p in parts if isinstance(p, Token) and p.type == "PT")
+        types = tuple(w.value for w in words if w.kind == "type")
+        subtypes = tuple(w.value for w in words if w.kind == "subtype")
+        return (LayerOp("4", "add_types", (types, subtypes)), LayerOp("7b", "set_pt", signed_pt(pt)))
 
     def become_types(self, _article: Token, words: TypeWords) -> tuple[LayerOp, ...]:
         """"becomes an artifact creature": types added (205.1b); a Vehicle so made a creature has its printed
