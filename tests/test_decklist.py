@@ -189,6 +189,15 @@ def test_basic_lands_are_exempt_from_four_copy_rule() -> None:
     assert check_deck(deck) == []
 
 
+def test_a_card_that_says_a_deck_can_have_any_number_of_it_is_exempt() -> None:
+    """Rat Colony's text takes precedence over the four-copy limit (101.1); its neighbours' don't."""
+    deck = parse_decklist("20 Rat Colony\n36 Swamp\n4 Typhoid Rats\n")
+    assert check_deck(deck) == []
+    deck = parse_decklist("20 Rat Colony\n35 Swamp\n5 Typhoid Rats\n")
+    [problem] = check_deck(deck)
+    assert "5 copies of 'Typhoid Rats'" in problem
+
+
 def test_nonbasic_lands_are_limited_to_four() -> None:
     deck = parse_decklist("5 Scoured Barrens\n55 Plains\n")
     assert any("5 copies of 'Scoured Barrens'" in p for p in check_deck(deck))

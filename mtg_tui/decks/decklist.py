@@ -256,7 +256,7 @@ def check_deck(deck: Decklist, constructed: bool = True, cards: CardDatabase | N
     for count, name in deck.main + deck.sideboard:
         copies[name] += count
     for name, total in copies.items():
-        if total > MAX_COPIES and not names.is_basic_land(name, cards):
+        if total > MAX_COPIES and not names.is_basic_land(name, cards) and not names.any_number_allowed(name, cards):
             problems.append(
                 f"{_where(deck, name)}: {total} copies of {name!r} (main deck and sideboard); "
                 f"rule 100.2a allows at most {MAX_COPIES} of a card other than basic lands"

@@ -94,6 +94,17 @@ def card_colors(name: str, cards: CardDatabase | None = None) -> str:
     return "".join(c for c in "WUBRG" if c in symbols)
 
 
+def any_number_allowed(name: str, cards: CardDatabase | None = None) -> bool:
+    """True for a card whose text says a deck can have any number of cards with its name: its text takes
+    precedence over the four-copy limit of rule 100.2a (101.1)."""
+    from mtg_tui.engine.abilities import DeckAnyNumber
+    try:
+        card = _db(cards).get(name)
+    except (CardError, KeyError):
+        return False
+    return any(isinstance(a, DeckAnyNumber) for a in card.abilities)
+
+
 def card_sets(name: str, cards: CardDatabase | None = None) -> frozenset[str]:
     """The codes of the sets a card was printed in, by its card files' printings (none for a core card)."""
     db = _db(cards)

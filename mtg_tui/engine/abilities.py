@@ -237,6 +237,13 @@ class StaticAbility(Ability):
 
 
 @dataclass(frozen=True, eq=False)
+class DeckAnyNumber(StaticAbility):
+    """"A deck can have any number of cards named ~": it works only as a deck is built, where the card's text
+    lifts the four-copy limit of 100.2a for it (a card's text takes precedence over the rules, 101.1). In a
+    game it does nothing."""
+
+
+@dataclass(frozen=True, eq=False)
 class AdditionalCost(Ability):
     """"As an additional cost to cast this spell, ..." (601.2b, 601.2f). With ``or_reveal`` (how many cards,
     of what kind) the caster reveals those cards from their hand or else pays ``cost``."""

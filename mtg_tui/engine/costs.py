@@ -74,6 +74,11 @@ def mana_sources(game: "GameState", player: int, exclude: set[int] | None = None
             continue   # summoning sickness (302.6)
         found: list[tuple[int, tuple[tuple[str, ...], ...]]] = []
         for i, units in simple:
+            per = c.activated()[i].effect.instructions[0].per
+            if per is not None:   # "Add {C} for each artifact you control ...": as many as there are now
+                units = units * sum(1 for x in game.battlefield if object_matches(game, x, per, o.id, player))
+                if not units:
+                    continue
             if any(u == ("chosen",) for u in units):
                 color = o.chosen.get("color")
                 units = tuple(((color,) if color else ("W", "U", "B", "R", "G")) if u == ("chosen",) else u

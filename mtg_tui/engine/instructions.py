@@ -396,18 +396,25 @@ class SacrificeUnless(Instruction):
 @dataclass(frozen=True)
 class ChoosePermanents(Instruction):
     """[chooser] chooses N permanents (or cards, in the zone the filter names) that fit, not targeted: "return a
-    permanent you control ...", "return a Pirate card from your graveyard ..."."""
+    permanent you control ...", "return a Pirate card from your graveyard ..."; ``up_to``: any number from none
+    to N ("untap up to three lands")."""
 
     filter: ObjectFilter
     amount: Amount = Const(1)
     key: str = "chosen"
+    up_to: bool = False
 
     def run(self, ctx: "Ctx") -> Gen:
         game = ctx.game
         p = game.players[ctx.controller]
         n = _amt(ctx, self.amount)
         fits = [o for o in ctx.objects(AllRef(self.filter)) if isinstance(o, GameObject)]
-        picks = yield from ctx.pick_cards(p, fits, n, prompt=f"Choose {self.filter.describe()}")
+        if self.up_to and fits and n > 0:
+            ans = yield ChooseCards(player=p.index, prompt=f"Choose up to {n}: {self.filter.describe()}",
+                                    options=[Option(o.id, o.name) for o in fits], min=0, max=min(n, len(fits)))
+            picks = [o for o in fits if o.id in set(ans)]
+        else:
+            picks = yield from ctx.pick_cards(p, fits, n, prompt=f"Choose {self.filter.describe()}")
         ctx.remember(self.key, picks)
 
 
@@ -716,18 +723,19 @@ class Scry(Instruction):
 
 @dataclass(frozen=True)
 class Search(Instruction):
-    """Search [player]'s library for up to N cards that fit (701.19); they may find nothing."""
+    """Search [player]'s library for up to N cards that fit, or any number of them (``amount`` None)
+    (701.19); they may find nothing."""
 
     who: Ref
     filter: ObjectFilter
-    amount: Amount = Const(1)
+    amount: Amount | None = Const(1)
     key: str = "found"
 
     def run(self, ctx: "Ctx") -> Gen:
         game = ctx.game
-        n = _amt(ctx, self.amount)
         for p in ctx.players(self.who):
             fits = [c for c in p.library if object_matches(game, c, self.filter, None, p.index)]
+            n = len(fits) if self.amount is None else _amt(ctx, self.amount)
             picks = yield SearchLibrary(player=p.index, prompt=f"Search your library for {self.filter.describe()}",
                                         options=[Option(c.id, c.name) for c in fits], min=0, max=min(n, len(fits)))
             found = [c for c in p.library if c.id in picks]

@@ -15,8 +15,8 @@ from lark import Token, Tree
 
 from ...engine import instructions as I
 from ...engine.abilities import (ActivatedAbility, AdditionalCost, Affected, ContinuousDef, Cost,
-                                 CostReduction, CostsMore, Effect, LayerOp, SpellsCostLess, StaticAbility,
-                                 TriggeredAbility)
+                                 CostReduction, CostsMore, DeckAnyNumber, Effect, LayerOp, SpellsCostLess,
+                                 StaticAbility, TriggeredAbility)
 from ...engine.casting import grants_only_flash
 from ...engine.conditions import Condition
 from ...engine.entering import AsEntersChoose
@@ -214,6 +214,10 @@ class AbilityForms(Templates):
         """No maximum hand size (402.2)."""
         return [StaticAbility(effects=(ContinuousDef(Affected("players", who="you"),
                                                      (LayerOp("rules", "flag", ("no_max_hand", None)),)),))]
+
+    def deck_any_number(self) -> list[Any]:
+        """"A deck can have any number of cards named ~": read by the deck check (100.2a, 101.1)."""
+        return [DeckAnyNumber()]
 
     @top_down
     def cost_less_if(self, tree: Tree) -> list[Any]:

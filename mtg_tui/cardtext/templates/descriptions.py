@@ -348,6 +348,21 @@ class Descriptions(Templates):
         """"creatures you controlled": who controlled them as they last existed (608.2h)."""
         return {"controller": "you"}
 
+    def post_thats_type(self, _article: Token, words: TypeWords) -> Mod:
+        """"creature you control that's a Fungus or Saproling": it also has one of those subtypes, or that
+        card type."""
+        subtypes = [w.value for w in words.words if w.kind == "subtype"]
+        types = [w.value for w in words.words if w.kind == "type"]
+        if subtypes and not types and not words.all:
+            return {"subtypes": subtypes}
+        if types and not subtypes and (len(types) == 1 or words.all):
+            return {"types_all": types}
+        raise TextError("\"that's a [type]\" with these words isn't supported yet", "that's")
+
+    def post_not_legendary(self) -> Mod:
+        """"permanents that aren't legendary" (205.4)."""
+        return {"not_supertypes": ["Legendary"]}
+
     def post_named(self, _name: Token) -> Mod:
         raise TextError("\"named\" descriptions aren't supported yet", "named")
 

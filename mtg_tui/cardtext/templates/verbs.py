@@ -224,6 +224,12 @@ class Verbs(Templates):
         self.scope.last_obj = RememberedRef(key, plural=n > 1)
         return Verb(act=lambda s, d: [I.Search(player_of(s), replace(flt, zone="library"), Const(n), key)])
 
+    def vp_search_any(self, _poss: Token, flt: ObjectFilter) -> Verb:
+        """Search a library for any number of cards that fit (701.19): as many as the player likes, none too."""
+        key = self.scope.new_key("found")
+        self.scope.last_obj = RememberedRef(key, plural=True)
+        return Verb(act=lambda s, d: [I.Search(player_of(s), replace(flt, zone="library"), None, key)])
+
     def vp_search_named(self, _poss: Token, name: Token) -> Verb:
         """Search your library and/or graveyard for a card named X, reveal it and put it into your hand (701.19,
         701.16); "if you search your library this way" asks who searched a library."""
@@ -388,6 +394,12 @@ class Verbs(Templates):
 
     def vp_untap(self, what: Ref) -> Verb:
         return Verb(act=lambda s, d: [I.Untap(what)])
+
+    def vp_untap_up_to(self, count: Amount, flt: ObjectFilter) -> Verb:
+        """"Untap up to three lands": the controller chooses which, none to N (not targeted, 115.1)."""
+        key = self.scope.new_key("chosen")
+        return Verb(act=lambda s, d: [I.ChoosePermanents(flt, count, key, up_to=True),
+                                      I.Untap(RememberedRef(key))])
 
     def vp_put_counters(self, counters: tuple[int, str], what: Ref) -> Verb:
         n, kind = counters
