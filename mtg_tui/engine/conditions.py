@@ -44,7 +44,10 @@ class Condition:
     "cast_this_turn" (you cast a spell that fits ``filter`` this turn, 601.2i),
     "surveilled_this_turn" (you surveilled this turn, 701.42a),
     "was_cast" (this permanent was a spell cast by its controller, 601.2),
-    "lost_life_last_turn" (you lost life during the previous turn, 119.3).
+    "lost_life_last_turn" (you lost life during the previous turn, 119.3),
+    "self_blocked_by_at_least" (this object is blocked by at least ``count`` creatures, 509.1),
+    "cards_at_least" (at least ``count`` cards that fit ``filter`` are in its zone: "two or more instant
+    and/or sorcery cards in your graveyard").
     ``negated``: the condition is that it doesn't hold ("wasn't kicked").
     """
 
@@ -176,6 +179,14 @@ def _holds(game: "GameState", cond: Condition, you: int, me: GameObject | None, 
         return any(ev.kind == "cast" and ev.get("player") == you and ev.get("spell") is not None
                    and object_matches(game, ev.get("spell"), cond.filter or ObjectFilter(zone="any"), source_id, you,
                                       source_uid) for ev in game.turn_events)
+    if kind == "self_blocked_by_at_least":   # "two or more creatures are blocking it" (509.1)
+        if me is None or game.combat is None:
+            return False
+        return sum(1 for atts in game.combat.blockers.values() if me.id in atts) >= cond.count
+    if kind == "cards_at_least":   # "there are N or more ... cards in your graveyard"
+        flt = cond.filter or ObjectFilter()
+        cards = [c for p in game.players for c in getattr(p, flt.zone, ())]
+        return sum(1 for c in cards if object_matches(game, c, flt, source_id, you, source_uid)) >= cond.count
     if kind == "citys_blessing":
         return game.players[you].citys_blessing   # a designation, kept once gained (702.130c)
     raise ValueError(f"unknown condition {kind!r}")

@@ -147,6 +147,8 @@ def object_matches(game: "GameState", obj: GameObject | LKI, flt: ObjectFilter, 
         return False   # marked damage, too, was dealt this turn (514.2 removes it)
     if flt.convoked_source and not _convoked(game, obj, source_id):
         return False
+    if flt.attached_to_source and (source_id is None or getattr(obj, "attached_to", None) != source_id):
+        return False
     if flt.with_keyword and not any(getattr(a, "keyword", None) == flt.with_keyword for a in chars.abilities):
         return False
     if flt.without_keyword and any(getattr(a, "keyword", None) == flt.without_keyword for a in chars.abilities):

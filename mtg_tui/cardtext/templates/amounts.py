@@ -10,6 +10,7 @@ from ...engine.refs import (Amount, Compare, Const, CountOf, DestroyedCount, Eve
                             PlayerCount, Ref, RememberedAmount, SacrificedStat, SelfRef, StatOf, Sum, SumStat, XAmount,
                             YouRef)
 from ...engine.conditions import Condition
+from ..errors import TextError
 from .base import Templates, Word, const, const_amount, number
 
 
@@ -135,6 +136,18 @@ class Amounts(Templates):
     def cond_you_control_or_more(self, n: Token, flt: ObjectFilter) -> Condition:
         """"you control two or more Gates"."""
         return Condition("you_control", flt, const_amount(number(n)))
+
+    def cond_cards_at_least(self, n: Token, flt: ObjectFilter) -> Condition:
+        """"there are two or more instant and/or sorcery cards in your graveyard": cards in a zone other
+        than the battlefield, counted."""
+        if flt.zone in ("battlefield", "", "any", "stack"):
+            raise TextError("\"there are N or more\" needs the zone its cards are in", "there are")
+        return Condition("cards_at_least", flt, const_amount(number(n)))
+
+    def cond_blocked_by_at_least(self, n: Token) -> Condition:
+        """"as long as two or more creatures are blocking it": this attacking creature, blocked by that
+        many (509.1)."""
+        return Condition("self_blocked_by_at_least", count=const_amount(number(n)))
 
     def cond_any_player_controls(self, counted: tuple[int, ObjectFilter]) -> Condition:
         n, flt = counted

@@ -348,6 +348,11 @@ class Descriptions(Templates):
         """"creatures you controlled": who controlled them as they last existed (608.2h)."""
         return {"controller": "you"}
 
+    def post_attached_to_self(self) -> Mod:
+        """"each Aura and Equipment attached to it": attached to this permanent (301.5, 303.4)."""
+        self._it_is_self("attached to")
+        return {"attached_to_source": True}
+
     def post_thats_type(self, _article: Token, words: TypeWords) -> Mod:
         """"creature you control that's a Fungus or Saproling": it also has one of those subtypes, or that
         card type."""
