@@ -305,6 +305,14 @@ class AbilityForms(Templates):
             return self.static_ability(Tree("body", [Tree("sentence", [clauses])]))
         return self._conditional_static(condition, Tree("body", [Tree("sentence", [clauses])]), negated=True)
 
+    @top_down
+    def unblockable_if(self, tree: Tree) -> list[Any]:
+        """"~ can't be blocked if [condition]": a static ability that applies while the condition holds
+        (611.3a), checked as blockers are declared (509.1b)."""
+        subject, condition = tree.children[0], tree.children[-1]
+        clause = Tree("subj_clause", [subject, Tree("vps", [Tree("vp_unblockable", [])])])
+        return self._conditional_static(condition, Tree("body", [Tree("sentence", [Tree("clauses", [clause])])]))
+
     def _conditional_static(self, condition: Tree, body: Tree, negated: bool = False) -> list[Any]:
         if self.is_spell:
             return self._conditional_flash(condition, body, negated)

@@ -72,6 +72,7 @@ class Scope:
     last_sentence: tuple[tuple[Any, ...], int, int] | None = None
     counters_named: tuple[Ref, str] | None = None   # the counters a condition counted, for "those counters"
     replaced: int = 0
+    last_token: Any = None          # the token definition the text last created, for "N of those tokens"
 
     def add_target(self, spec: TargetSpec) -> TargetRef:
         self.targets.append(spec)

@@ -50,6 +50,12 @@ class Tokens(Templates):
     def token_counted(self, count: Amount | Token, body: TokenBody, keywords: list[Any] | None = None) -> TokenSpec:
         return TokenSpec(_count(count), body(tuple(keywords or ())))
 
+    def token_those(self, count: Amount | Token) -> TokenSpec:
+        """"create four of those tokens": the token the text created before, again (111.1)."""
+        if self.scope.last_token is None:
+            raise TextError("\"those tokens\" needs a token created before it", "those tokens")
+        return TokenSpec(_count(count), self.scope.last_token)
+
     def token_for_each(self, count: Amount | Token, body: TokenBody, *rest: Any) -> TokenSpec:
         """"a ... token for each ...": the count is worked out on resolution."""
         *keywords, each = rest

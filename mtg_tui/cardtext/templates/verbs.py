@@ -395,6 +395,15 @@ class Verbs(Templates):
     def vp_untap(self, what: Ref) -> Verb:
         return Verb(act=lambda s, d: [I.Untap(what)])
 
+    def vp_put_counters_choice(self, counters: tuple[int, str], _article: Token, flt: ObjectFilter) -> Verb:
+        """"Put two loyalty counters on a planeswalker you control": the controller chooses one as the effect
+        happens (not a target, 115.1); with none, nothing happens."""
+        n, kind = counters
+        key = self.scope.new_key("chosen")
+        self.scope.last_obj = RememberedRef(key)
+        return Verb(act=lambda s, d: [I.ChoosePermanents(flt, Const(1), key),
+                                      I.PutCounters(RememberedRef(key), kind, Const(n))])
+
     def vp_untap_up_to(self, count: Amount, flt: ObjectFilter) -> Verb:
         """"Untap up to three lands": the controller chooses which, none to N (not targeted, 115.1)."""
         key = self.scope.new_key("chosen")
@@ -444,6 +453,7 @@ class Verbs(Templates):
     # -- tokens and mana ------------------------------------------------------------------
 
     def vp_create(self, spec: TokenSpec) -> Verb:
+        self.scope.last_token = spec.card
         return Verb(act=lambda s, d: [I.CreateToken(player_of(s), spec.amount, spec.card)])
 
     def vp_investigate(self) -> Verb:
