@@ -114,9 +114,19 @@ def test_a_layout_is_imported_once_the_engine_plays_it(tmp_path: Path, monkeypat
     monkeypatch.setitem(layouts.PLAYABLE, "split", True)
     reports = import_sets([GRN], tmp_path)
     assert outcomes(reports)["GRN"]["Assure // Assemble"] == WRITTEN
-    assert outcomes(reports)["GRN"]["Find // Finality"] == NOT_COMPILED   # its text still has to compile
+    assert outcomes(reports)["GRN"]["Find // Finality"] == WRITTEN
     card = CardDatabase(tmp_path).get("Assure // Assemble")
     assert [f.name for f in card.faces] == ["Assure", "Assemble"] and card.mana_cost.mana_value == 8
+    # Its text still has to compile: a half the grammar can't read keeps the whole card out.
+    data = json.loads(GRN.read_text(encoding="utf-8"))
+    for entry in data["data"]["cards"]:
+        if entry.get("faceName") == "Finality":
+            entry["text"] = "Flip a coin until you lose a flip."
+    unreadable = tmp_path / "unreadable" / "GRN.json"
+    unreadable.parent.mkdir()
+    unreadable.write_text(json.dumps(data), encoding="utf-8")
+    reports = import_sets([unreadable], tmp_path / "out")
+    assert outcomes(reports)["GRN"]["Find // Finality"] == NOT_COMPILED
 
 
 def test_the_command_prints_a_table_per_set_and_writes_into_the_users_folder(
@@ -126,7 +136,7 @@ def test_the_command_prints_a_table_per_set_and_writes_into_the_users_folder(
         monkeypatch.setitem(layouts.PLAYABLE, layout, False)
     result = CliRunner().invoke(main, ["cards", "import", str(GRN), str(XLN)], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
-    assert "GRN — Guilds of Ravnica: 5 cards, 2 written, 3 compiled, 1 not compiled, 2 layouts not supported" \
+    assert "GRN — Guilds of Ravnica: 5 cards, 2 written, 4 compiled, 1 not compiled, 2 layouts not supported" \
         in result.output
     assert "Arclight Phoenix" in result.output and "if you've cast three or more" in result.output
     assert (tmp_path / "data" / "cards" / "opt.toml").is_file()
