@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..engine import instructions as I
-from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, CostReduction, CostsMore, KeywordAbility,
-                                LayerOp, ProtectionChoice, SpellAbility, SpellsCostLess, StaticAbility,
+from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, CostReduction, CostsMore, DeckAnyNumber,
+                                KeywordAbility, LayerOp, ProtectionChoice, SpellAbility, SpellsCostLess, StaticAbility,
                                 TriggeredAbility)
 from ..engine.entering import (AsEntersChoose, CounterOrHaste, EntersTapped, EntersTappedUnlessPaid,
                                EntersWithCounters, OthersEnterTapped, OthersEnterWithCounters)
@@ -919,4 +919,5 @@ ABILITIES: dict[type, Callable[[Any, Notes], None]] = {
     CostReduction: _no_effect,
     SpellsCostLess: _no_effect,
     CostsMore: _no_effect,
+    DeckAnyNumber: _no_effect,   # works only as a deck is built
 }
