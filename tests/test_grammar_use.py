@@ -95,7 +95,6 @@ NOT_YET_PLAYED = frozenset({
     # descriptions.py
     "counted_up_to",
     "noun_permanent",
-    "noun_token",
     "pm_blocking",
     "pm_color_or",
     "pm_monocolored",
@@ -131,7 +130,6 @@ NOT_YET_PLAYED = frozenset({
     # triggers.py
     "ps_any",
     "sn_combat",
-    "sn_combat_on_your_turn",
     "sn_end_of_combat",
     "sn_main1",
     "sn_main2",

@@ -1307,9 +1307,16 @@ class Repeat(Instruction):
     body: tuple[Instruction, ...]
 
     def run(self, ctx: "Ctx") -> Gen:
+        named: dict[str, list[Any]] = {}
         for _ in range(_amt(ctx, self.times)):
+            before = dict(ctx.remembered)
             for ins in self.body:
                 yield from ins.run(ctx)
+            for key, objs in ctx.remembered.items():
+                if objs is not before.get(key):
+                    named.setdefault(key, []).extend(o for o in objs if o not in named.get(key, []))
+        # "Exile those tokens": what the repetitions named together, not only the last one's
+        ctx.remembered.update(named)
 
 
 def nested_instructions(instructions: tuple[Instruction, ...]) -> Generator[Instruction, None, None]:

@@ -73,6 +73,7 @@ class Scope:
     counters_named: tuple[Ref, str] | None = None   # the counters a condition counted, for "those counters"
     replaced: int = 0
     last_token: Any = None          # the token definition the text last created, for "N of those tokens"
+    before_created: Ref | None = None   # what was named before a "create", for a "where X is" counting tokens
 
     def add_target(self, spec: TargetSpec) -> TargetRef:
         self.targets.append(spec)

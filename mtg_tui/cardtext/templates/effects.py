@@ -16,7 +16,7 @@ from lark import Token, Tree
 from ...engine import instructions as I
 from ...engine.abilities import Effect
 from ...engine.objects import CardDef
-from ...engine.refs import Amount, CountOf, SelfRef, TargetRef, XAmount, YouRef
+from ...engine.refs import Amount, CountOf, RememberedRef, SelfRef, TargetRef, XAmount, YouRef
 from ...engine.abilities import Trigger
 from ..errors import TextError
 from .base import Amend, Templates, Verb, find, number, top_down
@@ -228,7 +228,7 @@ class Effects(Templates):
         last = parts[-1] if parts else None
         if isinstance(last, Tree) and last.data == "where_x" and len(parts) > 1:
             # "Each opponent loses X life and you gain X life, where X is ...": X of every clause (107.3c)
-            amount = self.transform(last.children[1])
+            amount = self._x_amount(last.children[1])
             out = [replace_x(i, amount) for i in out]
         return out
 
@@ -273,8 +273,19 @@ class Effects(Templates):
     def where_x(self, tree: Tree) -> list[Any]:
         """"..., where X is ...": X in the clause stands for that amount (107.3c)."""
         inner = self.transform(tree.children[0])
-        amount = self.transform(tree.children[1])
+        amount = self._x_amount(tree.children[1])
         return [replace_x(i, amount) for i in inner]
+
+    def _x_amount(self, tree: Tree) -> Amount:
+        """The amount a "where X is" names. "Create X tokens, where X is that spell's mana value": X can't
+        count the tokens it makes, so "that" there means what was named before them."""
+        named = self.scope.last_obj
+        if isinstance(named, RememberedRef) and named.key == "created":
+            self.scope.last_obj = self.scope.before_created
+        try:
+            return self.transform(tree)
+        finally:
+            self.scope.last_obj = named
 
     @top_down
     def no_regen(self, tree: Tree) -> list[Any]:

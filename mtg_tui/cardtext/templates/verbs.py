@@ -454,6 +454,8 @@ class Verbs(Templates):
 
     def vp_create(self, spec: TokenSpec) -> Verb:
         self.scope.last_token = spec.card
+        self.scope.before_created = self.scope.last_obj
+        self.scope.last_obj = RememberedRef("created", plural=True)   # "it", "those tokens": the ones made (111.1)
         return Verb(act=lambda s, d: [I.CreateToken(player_of(s), spec.amount, spec.card)])
 
     def vp_investigate(self) -> Verb:
