@@ -34,7 +34,6 @@ NOT_YET_PLAYED = frozenset({
     # abilities.py
     "additional_cost",
     "as_enters_color",
-    "cda_power",
     "choose_one_or_more",
     "choose_two",
     "cost_less_each",

@@ -52,7 +52,7 @@ class _Traits:
     """What casting needs to know about a card's printed abilities, worked out once per card."""
 
     __slots__ = ("additional", "or_pay", "optional", "alternative", "flashback", "jump_start", "reductions",
-                 "hand_abilities", "flash", "flash_if")
+                 "hand_abilities", "flash", "flash_if", "graveyard_abilities")
 
     def __init__(self, card: Any) -> None:
         abilities = card.abilities
@@ -76,6 +76,7 @@ class _Traits:
         self.flash = any(Trait.FLASH in kw.traits for kw, _ in keywords_in(abilities))
         # "~ has flash as long as [condition]" (113.6d): the conditions under which it has flash
         self.flash_if = tuple(d.condition for a in abilities if grants_only_flash(a) for d in a.effects)
+        self.graveyard_abilities = any(isinstance(a, ActivatedAbility) and a.zone == "graveyard" for a in abilities)
 
 
 def grants_only_flash(ability: Any) -> bool:
@@ -576,9 +577,11 @@ def activation_problem(game: "GameState", obj: GameObject, index: int, player: i
         if index < 0 or index >= len(abilities):
             return f"{obj.name} has no such ability"
         ab = abilities[index]
-    if ab.zone == "hand":
-        if obj.zone != "hand" or obj.owner != player:
-            return f"{obj.name}'s ability works only from your hand"
+    if ab.zone != "battlefield":
+        # An ability that works from a hand (cycling) or a graveyard ("return ~ from your graveyard", 113.6k):
+        # its owner activates it there (602.2).
+        if obj.zone != ab.zone or obj.owner != player:
+            return f"{obj.name}'s ability works only from your {ab.zone} (113.6)"
     elif obj.zone != "battlefield":
         return f"{obj.name} isn't on the battlefield"
     elif game.chars(obj).controller != player:
@@ -737,9 +740,10 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
                 if half is not None:
                     value["half"] = half
                 yield Option(value, label)
-    for card in with_hand_abilities:
+    with_graveyard_abilities = [c for c in p.graveyard if traits(c).graveyard_abilities]
+    for card in with_hand_abilities + with_graveyard_abilities:
         for ci, ab in enumerate(game.chars(card).activated()):
-            if ab.zone == "hand" and (mana or not ab.is_mana) and activatable(game, card, ci, player, ab):
+            if ab.zone == card.zone and (mana or not ab.is_mana) and activatable(game, card, ci, player, ab):
                 yield Option({"action": "activate", "source": card.id, "ability": ci}, f"{card.name}: {ab.text}")
     for obj, c, other, rows in game.kept("activations", _activations).get(player, ()):
         if not (mana or other):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Generator
 from .abilities import Effect
 from .alike import alike_key
 from .decisions import ChooseCards, Decision, Option, Pick
-from .matching import object_matches
+from .matching import object_matches, zone_pool
 from .objects import GameObject, LKI, Player, StackAbility, mana_value_of
 from .refs import (AllRef, AttachedRef, AttackedRef, ControllerOfRef, DefendingPlayerRef, EachPlayerRef, EventRef,
                    ExiledWithRef, FixedRef, OwnerOfRef, Ref, RememberedRef, SelfRef, TargetRef, TargetSpec, TopCardRef,
@@ -153,14 +153,7 @@ class Ctx:
                     and object_matches(game, e.lki, plain, self.source_id, self.controller, self.source_uid)]
         if isinstance(ref, AllRef):
             flt = ref.filter
-            if flt.zone == "battlefield":
-                pool: list[Any] = list(game.battlefield)
-            elif flt.zone == "stack":
-                pool = [o for o in game.stack if isinstance(o, GameObject)]
-            else:
-                pool = []
-                for p in game.players:
-                    pool.extend(game.zone_list(flt.zone, p.index))
+            pool = zone_pool(game, flt)
             found = [o for o in pool if object_matches(game, o, flt, self.source_id, self.controller,
                                                        self.source_uid)]
             if flt.controller_ref is not None:

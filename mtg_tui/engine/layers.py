@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 from .abilities import Affected, ContinuousDef, LayerOp, StaticAbility
 from .conditions import holds
 from .mana_ability import intrinsic_mana_ability
-from .matching import object_matches
+from .matching import object_matches, zone_pool, zones_of
 from .objects import BASIC_LAND_TYPES, Characteristics, GameObject, base_characteristics
 
 if TYPE_CHECKING:
@@ -59,6 +59,16 @@ def _intrinsic_mana(game: "GameState", c: Characteristics) -> None:
         c.abilities = c.abilities + tuple(a for a in extra if id(a) not in have)
 
 
+def _counts_off_battlefield(flt: Any) -> bool:
+    """Does a count look at cards outside the battlefield ("cards in your graveyard")?"""
+    return any(z != "battlefield" for z in zones_of(flt))
+
+
+def _zone_sensitive(d: ContinuousDef) -> bool:
+    """Does this effect count cards in other zones, so that a card moving there must recompute it?"""
+    return any(op.op == "set_pt_count" and _counts_off_battlefield(op.args[0]) for op in d.ops)
+
+
 def _status_filter(flt: Any) -> bool:
     if flt is None:
         return False
@@ -72,7 +82,8 @@ class Layered:
     """The characteristics of every permanent, and what a later computation may reuse of them."""
 
     chars: dict[int, Characteristics]
-    sensitive: bool                 # some effect looks at tapped or combat status, or has a condition
+    sensitive: bool                 # some effect looks at tapped or combat status, other zones' cards, or has
+                                    # a condition
     sources: frozenset[int] | None  # the permanents whose static abilities made effects; None unless every
                                     # effect is local (see _local)
 
@@ -104,7 +115,7 @@ def compute_battlefield(game: "GameState", before: Layered | None = None,
                 sources.add(oid)   # whether or not its effects applied ("as long as ...")
                 for d in ab.effects:
                     if d.condition is not None or (d.affected.kind == "filter" and _status_filter(d.affected.filter)) \
-                            or any(op.op in _PLAYER_OPS for op in d.ops):
+                            or any(op.op in _PLAYER_OPS for op in d.ops) or _zone_sensitive(d):
                         sensitive = True
                     if d.condition is not None:
                         local = False
@@ -359,9 +370,14 @@ def _apply(game: "GameState", op: LayerOp, a: _Active, chars: dict[int, Characte
                 c.pt_changed = True
     elif name == "set_pt_count":
         flt, which, *names = op.args
-        fits = [c for oid, c in chars.items() if object_matches(
-            game, by_id[oid], flt, a.source_id, a.controller, a.source_uid, chars=c)]
-        n = len({c.name for c in fits}) if names and names[0] else len(fits)   # "differently named" (201.2)
+        if _counts_off_battlefield(flt):
+            fits = [o for o in zone_pool(game, flt)
+                    if object_matches(game, o, flt, a.source_id, a.controller, a.source_uid)]
+            n = len({game.chars(o).name for o in fits}) if names and names[0] else len(fits)
+        else:
+            fitting = [c for oid, c in chars.items() if object_matches(
+                game, by_id[oid], flt, a.source_id, a.controller, a.source_uid, chars=c)]
+            n = len({c.name for c in fitting}) if names and names[0] else len(fitting)   # "differently named" (201.2)
         for c in targets:
             if which in ("both", "power"):
                 c.power = n

@@ -167,6 +167,30 @@ def _controller_hit_by(game: "GameState", obj: Any, need: tuple[int, str, str]) 
     return len(seen) >= n
 
 
+def zones_of(flt: ObjectFilter) -> tuple[str, ...]:
+    """The zones a description looks in: its own, or each of its alternatives' ("in exile and in your
+    graveyard")."""
+    if flt.any_of and flt.zone in ("any", ""):
+        return tuple(dict.fromkeys(z for f in flt.any_of for z in zones_of(f)))
+    return (flt.zone,)
+
+
+def zone_pool(game: "GameState", flt: ObjectFilter) -> list[Any]:
+    """The objects a description could fit, from the zones it looks in (400.1), before it is tested."""
+    pool: list[Any] = []
+    for zone in zones_of(flt):
+        if zone == "battlefield":
+            pool.extend(game.battlefield)
+        elif zone == "stack":
+            pool.extend(o for o in game.stack if isinstance(o, GameObject))
+        elif zone == "exile":
+            pool.extend(game.exile)
+        else:
+            for p in game.players:
+                pool.extend(game.zone_list(zone, p.index))
+    return pool
+
+
 def _source_stat(game: "GameState", source_id: int | None, stat: str) -> int | None:
     """A characteristic of the source, as it is now or as it last existed (608.2h): "with lesser power"."""
     src = game.find_lki(source_id) if source_id is not None else None

@@ -286,9 +286,10 @@ class GameState(ABC):
 
     def _fingerprint(self, status: bool) -> Any:
         """What the layers read: a row for each permanent (its id first), the counters of those that have
-        any (by id), then the rest. Tapped and combat status, the turn, life totals and graveyards count only
-        if some effect's filter looks at them or some effect has a condition ("as long as it's your turn", "as
-        long as there are two or more instant and/or sorcery cards in your graveyard")."""
+        any (by id), then the rest. Tapped and combat status, the turn, life totals, graveyards and exile count
+        only if some effect's filter looks at them, some effect counts cards outside the battlefield, or some
+        effect has a condition ("as long as it's your turn", "as long as there are two or more instant and/or
+        sorcery cards in your graveyard")."""
         bf = self.battlefield
         counters = tuple((o.id, tuple(o.counters.items())) for o in bf if o.counters)
         if status:
@@ -296,7 +297,7 @@ class GameState(ABC):
             return (tuple(map(_STATUS_ROW, bf)), counters, tuple((id(e), e.affected) for e in self.continuous),
                     (tuple(c.attackers), tuple(c.blockers)) if c is not None else None,
                     self.active, tuple((p.life, p.citys_blessing, len(p.hand), tuple(o.id for o in p.graveyard))
-                                       for p in self.players))
+                                       for p in self.players), tuple(o.id for o in self.exile))
         return (tuple(map(_ROW, bf)), counters, tuple((id(e), e.affected) for e in self.continuous))
 
     def battlefield_chars(self) -> dict[int, Characteristics]:

@@ -40,7 +40,8 @@ class AbilityForms(Templates):
     @top_down
     def activated(self, tree: Tree) -> list[Any]:
         """"[Cost]: [Effect.]" (602.1); a mana ability when it only adds mana and has no target (605.1a)."""
-        with self.reading(Scope(self.card_name, "activated")):
+        scope = Scope(self.card_name, "activated")
+        with self.reading(scope):
             cost = self.transform(tree.children[0])
             effect = self.transform(tree.children[1])
             notes = [self.transform(n) for n in tree.children[2:]]
@@ -48,8 +49,9 @@ class AbilityForms(Templates):
                    and all(isinstance(i, I.AddMana) for i in effect.instructions))
         # An ability that attaches its own source (equip) is offered only with somewhere to attach it.
         attach = any(isinstance(i, I.Attach) and isinstance(i.what, SelfRef) for i in effect.instructions)
-        # Discarding the card itself as a cost: the ability works only in its owner's hand (113.6k).
-        zone = "hand" if cost.discard_self or cost.reveal_self else "battlefield"
+        # Discarding or revealing the card itself as a cost: the ability works only in its owner's hand;
+        # returning it from the graveyard, only in the graveyard (113.6k).
+        zone = "hand" if cost.discard_self or cost.reveal_self else scope.self_from or "battlefield"
         condition = next((n for n in notes if isinstance(n, Condition)), None)
         cost_less = next((n for n in notes if isinstance(n, tuple)), None)
         return [ActivatedAbility(cost=cost, effect=effect, is_mana=is_mana, sorcery_speed="sorcery" in notes,

@@ -63,6 +63,12 @@ class Amounts(Templates):
         the effect destroyed, as they last existed on the battlefield (608.2h)."""
         return DestroyedCount(flt)
 
+    def ae_count_exile_and_graveyard(self, flt: ObjectFilter) -> Amount:
+        """"The total number of instant and sorcery cards you own in exile and in your graveyard": the cards
+        of both zones (400.1) counted together."""
+        zones = tuple(replace(flt, zone=z, owner="you") for z in ("exile", "graveyard"))
+        return CountOf(ObjectFilter(zone="any", any_of=zones))
+
     def ae_x(self) -> Amount:
         return XAmount()
 

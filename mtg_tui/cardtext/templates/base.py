@@ -74,6 +74,7 @@ class Scope:
     replaced: int = 0
     last_token: Any = None          # the token definition the text last created, for "N of those tokens"
     before_created: Ref | None = None   # what was named before a "create", for a "where X is" counting tokens
+    self_from: str = ""             # the zone "~ from your graveyard" moves the object out of (113.6k)
 
     def add_target(self, spec: TargetSpec) -> TargetRef:
         self.targets.append(spec)

@@ -371,10 +371,17 @@ def merged_clauses(clauses: Tree) -> list[Tree]:
     Rules text writes "[subject] [verb] and [verb]" ("Creatures you control get
     +3/+3 and gain trample until end of turn"; "Each player loses 1 life,
     discards a card, ..."): the later verbs belong to the same subject, and a
-    duration at the end covers them all.
+    duration at the end covers them all. A ", where X is ..." after the last
+    verb then covers the whole clause.
     """
     out: list[Tree] = []
     for cl in clauses.children:
+        if (cl.data == "where_x" and cl.children[0].data == "imp_clause" and out
+                and out[-1].data == "subj_clause"):
+            # "target creature gains menace and gets +X/+0 ..., where X is ...": X is read on the shared subject
+            shared = merged_clauses(Tree("clauses", [out[-1], cl.children[0]]))[0]
+            out[-1] = Tree("where_x", [shared, cl.children[1]])
+            continue
         if cl.data == "imp_clause" and out and out[-1].data == "subj_clause":
             prev = out[-1]
             prev_dur = [c for c in prev.children[2:] if isinstance(c, Tree)]

@@ -96,6 +96,14 @@ class Refs(Templates):
     def or_self(self) -> Ref:
         return self._named(SelfRef())
 
+    def or_self_from_graveyard(self) -> Ref:
+        """"Return ~ from your graveyard to ...": an ability that moves its object out of a zone works only in
+        that zone (113.6k), here an activated one, activated by the card's owner (602.2)."""
+        if self.scope.kind != "activated":
+            raise TextError("only an activated ability can work from its card's graveyard so far", "from your graveyard")
+        self.scope.self_from = "graveyard"
+        return self._named(SelfRef())
+
     def or_it(self) -> Ref:
         if self.scope.it_means_self:   # named by the sentence's condition; "that creature" still means the last one
             return SelfRef()
