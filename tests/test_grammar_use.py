@@ -142,7 +142,6 @@ NOT_YET_PLAYED = frozenset({
     "t_damage_player",
     "t_dies_damaged_by_self",
     "t_draw",
-    "t_enters_or_dies",
     "t_enters_or_to_graveyard",
     "t_leaves",
     "t_lose_life",

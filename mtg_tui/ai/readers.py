@@ -633,6 +633,7 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.ChoosePermanents: _nothing("choose"),
     I.Repeat: _repeat,
     I.SetLife: _nothing("set_life", 0.0, "who"),
+    I.TapAnyNumber: _nothing("tap_own", 0.0, "who"),   # a choice that costs only what it buys ("for each ... tapped")
 }
 
 

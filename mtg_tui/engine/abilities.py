@@ -182,6 +182,7 @@ class TriggeredAbility(Ability):
     optional: bool = False        # "you may" in the effect: asked on resolution (603.5)
     text: str = ""
     keyword: str | None = None
+    zone: str = "battlefield"     # where it works from: "graveyard" for "return ~ from your graveyard" (113.6k)
 
 
 @dataclass(frozen=True)

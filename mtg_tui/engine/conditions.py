@@ -40,8 +40,9 @@ class Condition:
     "counters_at_least" (the object ``ref`` names, else this object, has at
     least ``count`` counters of the kind ``what``, 122.1), "targets" (a spell
     being cast targets an object that fits ``filter``: only a cost reduction
-    asks it, casting.py), "is" (the object ``ref`` names fits ``filter``: "if it's legendary"),
-    "cast_this_turn" (you cast a spell that fits ``filter`` this turn, 601.2i),
+    asks it, casting.py), "is" (the object ``ref`` names fits ``filter``: "if it's legendary"), "was" (the
+    same, or as the object last existed: "if that creature's power is greater than ~'s"),
+    "cast_this_turn" (you cast ``count`` or more spells that fit ``filter`` this turn, 601.2i),
     "surveilled_this_turn" (you surveilled this turn, 701.42a),
     "was_cast" (this permanent was a spell cast by its controller, 601.2),
     "lost_life_last_turn" (you lost life during the previous turn, 119.3),
@@ -176,9 +177,10 @@ def _holds(game: "GameState", cond: Condition, you: int, me: GameObject | None, 
     if kind == "surveilled_this_turn":
         return any(ev.kind == "surveil" and ev.get("player") == you for ev in game.turn_events)
     if kind == "cast_this_turn":
-        return any(ev.kind == "cast" and ev.get("player") == you and ev.get("spell") is not None
-                   and object_matches(game, ev.get("spell"), cond.filter or ObjectFilter(zone="any"), source_id, you,
-                                      source_uid) for ev in game.turn_events)
+        return sum(1 for ev in game.turn_events if ev.kind == "cast" and ev.get("player") == you
+                   and ev.get("spell") is not None and object_matches(
+                       game, ev.get("spell"), cond.filter or ObjectFilter(zone="any"), source_id, you,
+                       source_uid)) >= cond.count
     if kind == "self_blocked_by_at_least":   # "two or more creatures are blocking it" (509.1)
         if me is None or game.combat is None:
             return False

@@ -153,7 +153,10 @@ class Ctx:
                     and object_matches(game, e.lki, plain, self.source_id, self.controller, self.source_uid)]
         if isinstance(ref, AllRef):
             flt = ref.filter
-            pool = zone_pool(game, flt)
+            if flt.remembered:   # "each creature tapped this way": what an earlier instruction noted
+                pool = self.objects(RememberedRef(flt.remembered))
+            else:
+                pool = zone_pool(game, flt)
             found = [o for o in pool if object_matches(game, o, flt, self.source_id, self.controller,
                                                        self.source_uid)]
             if flt.controller_ref is not None:

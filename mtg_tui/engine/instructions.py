@@ -806,10 +806,14 @@ class MayPay(Instruction):
     who: Ref
     mana: Any
     body: tuple[Instruction, ...] = ()   # nothing but the payment: what paying gives is the "if you do" after it
+    life: int = 0                        # "may pay 3 life" (119.4) instead of mana
 
     def run(self, ctx: "Ctx") -> Gen:
         game = ctx.game
         ctx.did = False
+        if self.life:
+            yield from self._pay_life(ctx)
+            return
         for p in ctx.players(self.who):
             plan = find_auto_payment(game, p.index, self.mana.with_x(0), set())
             if plan is None:
@@ -842,6 +846,19 @@ def _most_x(game: "GameState", player: int, mana: Any) -> int:
     while find_auto_payment(game, player, mana.with_x(x + 1), set()) is not None:
         x += 1
     return x
+
+    def _pay_life(self, ctx: "Ctx") -> Gen:
+        """A player can pay life only if their life total is at least the payment (119.4)."""
+        game = ctx.game
+        for p in ctx.players(self.who):
+            if p.life < self.life:
+                game.log_event(f"{p.name} can't pay {self.life} life.", ("119.4",), player=p.index)
+                continue
+            ans = yield YesNo(player=p.index, prompt=f"Pay {self.life} life?",
+                              options=[Option("yes", f"Pay {self.life} life"), Option("no", "Don't pay")], may=self)
+            if ans == "yes":
+                actions.lose_life(game, p, self.life, cites=("119.4",))
+                ctx.did = True
 
 
 @dataclass(frozen=True)
@@ -943,6 +960,31 @@ class Tap(Instruction):
         for o in ctx.objects(self.what):
             actions.tap(ctx.game, o, log=True)
         yield from ()
+
+
+@dataclass(frozen=True)
+class TapAnyNumber(Instruction):
+    """[player] chooses any number of untapped permanents that fit, none included, and taps them (701.21a);
+    they are noted under ``key`` ("for each creature tapped this way")."""
+
+    who: Ref
+    filter: ObjectFilter
+    key: str = "tapped"
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        picks: list[GameObject] = []
+        for p in ctx.players(self.who)[:1]:
+            fits = [o for o in game.battlefield if not o.tapped and object_matches(
+                game, o, self.filter, ctx.source_id, p.index, ctx.source_uid)]
+            if fits:
+                ans = yield ChooseCards(player=p.index, prompt=f"Tap any number of: {self.filter.describe()}",
+                                        options=[Option(o.id, o.name) for o in fits], min=0, max=len(fits))
+                ids = set(ans)
+                picks = [o for o in fits if o.id in ids]
+            for o in picks:
+                actions.tap(game, o, log=True)
+        ctx.remember(self.key, picks)
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,8 @@ from the point of view of one player, with its current characteristics.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .keywords import Trait, keywords_in
@@ -40,7 +42,9 @@ def object_matches(game: "GameState", obj: GameObject | LKI, flt: ObjectFilter, 
     the values it is building).
     """
     if flt.any_of:
-        return any(object_matches(game, obj, f, source_id, you, source_uid, chars) for f in flt.any_of)
+        outer, parts = _alternatives(flt)
+        return object_matches(game, obj, outer, source_id, you, source_uid, chars) and \
+            any(object_matches(game, obj, f, source_id, you, source_uid, chars) for f in parts)
     zone = obj.zone
     if flt.zone == "battlefield":
         if zone != "battlefield":
@@ -165,6 +169,17 @@ def _controller_hit_by(game: "GameState", obj: Any, need: tuple[int, str, str]) 
             if e.kind == "damage" and e.to_player and e.combat and e.player == who
             and value in (e.get("source_types", ()) if kind == "type" else e.get("source_subtypes", ()))}
     return len(seen) >= n
+
+
+@lru_cache(maxsize=1024)
+def _alternatives(flt: ObjectFilter) -> tuple[ObjectFilter, tuple[ObjectFilter, ...]]:
+    """A union of descriptions as what all of them must fit (its own fields: the zone, where it was moved to a
+    library or a graveyard, the owner) and the alternatives. Unless its zone is "any", the alternatives are
+    looked for in its zone."""
+    outer = replace(flt, any_of=())
+    if flt.zone in ("any", ""):
+        return outer, flt.any_of
+    return outer, tuple(replace(f, zone="any") for f in flt.any_of)
 
 
 def zones_of(flt: ObjectFilter) -> tuple[str, ...]:

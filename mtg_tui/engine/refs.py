@@ -91,6 +91,7 @@ class ObjectFilter(Immutable):
     convoked_source: bool = False            # "that convoked it": tapped for the source's convoke (702.50c)
     exiled_name: bool = False                # "with the same name as the exiled card": one the source exiled (607.2a)
     attached_to_source: bool = False         # "attached to it": an Aura or Equipment on the source (301.5, 303.4)
+    remembered: str = ""                     # "... tapped this way": only what the effect noted under this key
 
     def reads_only_layers(self) -> bool:
         """Does matching read only what is kept with the characteristics (an object's characteristics, counters,

@@ -328,7 +328,7 @@ class GameState(ABC):
                 c = self._bf_chars.get(o.id)
                 if c is None:
                     continue
-                abs_ = c.triggered()
+                abs_ = tuple(a for a in c.triggered() if a.zone == "battlefield")
                 if abs_:
                     out.append((o, abs_))
             self._bf_triggered = out

@@ -176,6 +176,8 @@ def matches(game: "GameState", trig: Trigger, ev: Event, src: Any, you: int) -> 
     if kind == "attack_with":
         if ev.kind != "attack_with" or not _player_ok(trig.player, ev.player, you):
             return False
+        if trig.self_only and sid not in ev.attackers:   # "~ and at least two other creatures attack"
+            return False
         fits = [a for a in ev.attackers if (o := game.objects.get(a)) is not None and
                 (trig.subject is None or object_matches(game, o, trig.subject, sid, you, uid))]
         return len(fits) >= trig.count
@@ -309,12 +311,13 @@ def check_events(game: "GameState", events: list[Event], lookback: dict[int, LKI
         if lookback is not None and ev.kind == "zone" and ev.from_zone == "battlefield":
             # Leaves-the-battlefield abilities look back in time (603.10a).
             pairs: list[tuple[Any, tuple[Any, ...]]] = [
-                (lk, lk.chars.triggered())
+                (lk, _on_battlefield(lk.chars.triggered()))
                 for lk in lookback.values()]
         else:
             pairs = list(game.triggered_sources())
             if ev.kind == "zone" and ev.from_zone == "battlefield" and ev.lki is not None:
-                pairs.append((ev.lki, ev.lki.chars.triggered()))
+                pairs.append((ev.lki, _on_battlefield(ev.lki.chars.triggered())))
+        pairs += graveyard_trigger_sources(game)
         quiet = _creature_entering_unheard(game, ev)
         for src, abilities in pairs:
             for ab in abilities:
@@ -349,6 +352,25 @@ def _creature_entering_unheard(game: "GameState", ev: Event) -> bool:
         return False
     obj = game.objects.get(ev.new_id)
     return isinstance(obj, GameObject) and obj.zone == "battlefield" and game.is_creature(obj)
+
+
+def _on_battlefield(abilities: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple(a for a in abilities if a.zone == "battlefield")
+
+
+def graveyard_trigger_sources(game: "GameState") -> list[tuple[Any, tuple[Any, ...]]]:
+    """Cards in graveyards with triggered abilities that work there (113.6k: "return ~ from your graveyard"),
+    and those abilities."""
+    out = []
+    for p in game.players:
+        for card in p.graveyard:
+            found = card.card.derived.get("graveyard_triggers")
+            if found is None:
+                found = card.card.derived["graveyard_triggers"] = tuple(
+                    a for a in card.card.abilities if isinstance(a, TriggeredAbility) and a.zone == "graveyard")
+            if found:
+                out.append((card, found))
+    return out
 
 
 def _delayed_ok(game: "GameState", dt: DelayedTrigger, ev: Event) -> bool:

@@ -109,11 +109,14 @@ class AbilityForms(Templates):
             triggers = self.transform(tree.children[0])
         out = []
         for trigger in triggers:
-            with self.reading(Scope(self.card_name, "triggered", trigger=trigger)):
+            scope = Scope(self.card_name, "triggered", trigger=trigger)
+            with self.reading(scope):
                 cond = self.transform(condition) if condition is not None else None
                 effect = self.transform(body)
             optional = any(isinstance(i, I.MayDo) for i in effect.instructions)
-            out.append(TriggeredAbility(trigger=trigger, effect=effect, condition=cond, optional=optional))
+            # "return ~ from your graveyard ...": the ability works only while the card is there (113.6k)
+            out.append(TriggeredAbility(trigger=trigger, effect=effect, condition=cond, optional=optional,
+                                        zone=scope.self_from or "battlefield"))
         return out
 
     @top_down

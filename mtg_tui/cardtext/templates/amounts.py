@@ -165,6 +165,18 @@ class Amounts(Templates):
         flt = replace(flt, zone="any", types=tuple(t for t in flt.types if t != "Spell"))
         return Condition("cast_this_turn", flt)
 
+    def cond_cast_n_this_turn(self, n: Token, flt: ObjectFilter) -> Condition:
+        """"If you've cast three or more instant and sorcery spells this turn": at least that many became cast."""
+        return replace(self.cond_cast_this_turn(flt), count=const_amount(number(n)))
+
+    def cond_self_in_graveyard(self) -> Condition:
+        """"If ~ is in your graveyard": the trigger condition says where the ability works from (113.6b), and
+        the card must still be there as the ability resolves (603.4)."""
+        if self.scope.kind != "triggered":
+            raise TextError("\"if ~ is in your graveyard\" is supported only for a triggered ability", "is in your graveyard")
+        self.scope.self_from = "graveyard"
+        return Condition("is", ObjectFilter(zone="graveyard", owner="you"), ref=SelfRef())
+
     def cond_surveilled(self) -> Condition:
         """"As long as you've surveilled this turn" (701.42a)."""
         return Condition("surveilled_this_turn")
@@ -206,6 +218,12 @@ class Amounts(Templates):
     def cond_has_counter(self, ref: Ref, _article: Token, kind: Token) -> Condition:
         """"~ has a +1/+1 counter on it": one or more."""
         return self.cond_counters_at_least(Token("NUMBER", "1"), kind, ref)
+
+    def cond_power_greater_than_self(self, noun: Token) -> Condition:
+        """"If that creature's power is greater than ~'s": the object the text names (the triggering event's,
+        603.4), as it is or as it last existed, against this object's power (608.2h)."""
+        flt = ObjectFilter(zone="any", compares=(Compare("power", ">", 0, than_source=True),))
+        return Condition("was", flt, ref=self._possessor((noun,)))
 
     def cond_citys_blessing(self) -> Condition:
         return Condition("citys_blessing")

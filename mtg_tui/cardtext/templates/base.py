@@ -75,6 +75,9 @@ class Scope:
     last_token: Any = None          # the token definition the text last created, for "N of those tokens"
     before_created: Ref | None = None   # what was named before a "create", for a "where X is" counting tokens
     self_from: str = ""             # the zone "~ from your graveyard" moves the object out of (113.6k)
+    tapped_key: str | None = None   # what "tap any number of ..." noted, for "... tapped this way"
+    created: Ref | None = None      # the tokens a "create" made, for "that token" / "those tokens"
+    last_other: Ref | None = None   # the last object named other than this one ("~"), for "that creature"
 
     def add_target(self, spec: TargetSpec) -> TargetRef:
         self.targets.append(spec)

@@ -48,6 +48,11 @@ class Descriptions(Templates):
                         f[key].extend(value)
                     else:
                         f[key] = value
+        narrowed = f.pop("narrowed_types", None)
+        if narrowed is not None:
+            if f["types"] != ["Permanent"]:
+                raise TextError("only \"permanent that's a [card type]\" is supported", "that's")
+            f["types"] = narrowed
         lists = {k: tuple(dict.fromkeys(f.pop(k)) if k in _DEDUPED else f.pop(k)) for k in _LISTS}
         either = f.pop("attacking_or_blocking", False)
         kinds = f.pop("type_or_subtype", False)
@@ -71,6 +76,16 @@ class Descriptions(Templates):
     def counted_up_to(self, count: Amount, flt: ObjectFilter) -> tuple[int, ObjectFilter]:
         """"up to N ...": N (the instruction allows fewer)."""
         return const_amount(count), flt
+
+    def counted_either(self, _article: Token, first: ObjectFilter, second: ObjectFilter) -> tuple[int, ObjectFilter]:
+        """"a basic land card or Gate card": one object that fits either description."""
+        return 1, either(first, second)
+
+    def counted_up_to_either(self, count: Amount, first: ObjectFilter,
+                             second: ObjectFilter) -> tuple[int, ObjectFilter]:
+        """"up to two basic land cards and/or Gate cards": up to N objects, each fitting one description or
+        the other."""
+        return const_amount(count), either(first, second)
 
     # -- before the noun ------------------------------------------------------
 
@@ -248,6 +263,12 @@ class Descriptions(Templates):
     def post_opp_graveyard(self) -> Mod:
         return {"owner": "opponent", "zone": "graveyard"}
 
+    def post_tapped_this_way(self) -> Mod:
+        """"... tapped this way": the permanents the "tap any number of" before it tapped."""
+        if self.scope.tapped_key is None:
+            raise TextError("\"tapped this way\" needs a \"tap any number of ...\" before it", "tapped this way")
+        return {"remembered": self.scope.tapped_key}
+
     def post_your_hand(self) -> Mod:
         return {"owner": "you", "zone": "hand"}
 
@@ -362,6 +383,9 @@ class Descriptions(Templates):
             return {"subtypes": subtypes}
         if types and not subtypes and (len(types) == 1 or words.all):
             return {"types_all": types}
+        if types and not subtypes:
+            # "permanent that's an artifact, creature, or enchantment": the card types narrow "permanent" down
+            return {"narrowed_types": types}
         raise TextError("\"that's a [type]\" with these words isn't supported yet", "that's")
 
     def post_not_legendary(self) -> Mod:
@@ -383,3 +407,8 @@ def _card_word(word: str) -> Mod:
     if word.startswith("permanent"):
         return {"types": ["Permanent"], "zone": "battlefield"}
     return {"zone": "battlefield"}
+
+
+def either(first: ObjectFilter, second: ObjectFilter) -> ObjectFilter:
+    """Objects that fit one description or the other, in the zone the first one names."""
+    return ObjectFilter(any_of=(first, second), zone=first.zone)

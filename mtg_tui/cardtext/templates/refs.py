@@ -98,9 +98,11 @@ class Refs(Templates):
 
     def or_self_from_graveyard(self) -> Ref:
         """"Return ~ from your graveyard to ...": an ability that moves its object out of a zone works only in
-        that zone (113.6k), here an activated one, activated by the card's owner (602.2)."""
-        if self.scope.kind != "activated":
-            raise TextError("only an activated ability can work from its card's graveyard so far", "from your graveyard")
+        that zone (113.6k): an activated one is activated there by the card's owner (602.2), a triggered one
+        triggers there."""
+        if self.scope.kind not in ("activated", "triggered"):
+            raise TextError("only an activated or triggered ability can work from its card's graveyard",
+                            "from your graveyard")
         self.scope.self_from = "graveyard"
         return self._named(SelfRef())
 
@@ -125,7 +127,13 @@ class Refs(Templates):
         return self._named(self.scope.last_obj or SelfRef())
 
     def or_that(self, _noun: Any) -> Ref:
-        """"That creature": the one named before, else the object of the triggering event."""
+        """"That creature": the one named before, else the object of the triggering event. "That token" after
+        a "create": the token made (111.1)."""
+        if isinstance(_noun, dict) and _noun.get("token") and self.scope.created is not None:
+            return self._named(self.scope.created)
+        if isinstance(self.scope.last_obj, SelfRef) and self.scope.last_other is not None:
+            # "choose target creature. ~ gets +X/+0, then ~ fights that creature": not the card itself
+            return self._named(self.scope.last_other)
         if self.scope.last_obj is None and self.scope.trigger is not None:
             return self._named(self._event_object() or EventRef("obj"))
         if isinstance(self.scope.last_obj, SelfRef) and self.scope.last_other is not None:

@@ -24,7 +24,7 @@ from .base import Scope, Templates, Verb, find, words_of
 from .effects import merged_clauses
 
 _ENTERS_WITH_COUNTERS = ("vp_enters_with_counters", "vp_enters_tapped_with_counters", "vp_enters_with_counters_if",
-                         "vp_enters_with_counters_each")
+                         "vp_enters_with_counters_each", "vp_enters_with_counters_equal")
 _PLAYERS = {"pr_you": "you", "pr_each_opponent": "opponents", "pr_each_player": "each"}
 # Verb phrases that change the rules for players, and the flag each sets ("you may play an additional land
 # on each of your turns": 305.2).
@@ -97,6 +97,9 @@ class Statics(Templates):
     def _entering_counters(self, vp: Tree) -> tuple[Any, str]:
         """The counters "enters with ... counters on it" puts on the permanent (614.1c): a number, X of the
         spell it was (107.3m), or "for each ..." counted as it enters; and their kind."""
+        if vp.data == "vp_enters_with_counters_equal":
+            # "with a number of +1/+1 counters on it equal to ...": counted as it enters (614.1c)
+            return self.transform(vp.children[-1]), str(vp.children[0])
         counters = find(vp, "counters")
         amount = self.transform(counters.children[0])
         kind = str(counters.children[1])

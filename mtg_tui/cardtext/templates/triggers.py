@@ -94,6 +94,12 @@ class Triggers(Templates):
         """"When you attack with three or more creatures" (508.1: the creatures declared as attackers)."""
         return Trigger("attack_with", subject=flt, player="you", count=const_amount(number(n)))
 
+    def t_self_and_others_attack(self, n: Token, flt: ObjectFilter) -> Trigger:
+        """"Whenever ~ and at least two other creatures attack": this one among the attackers declared (508.1),
+        with that many others."""
+        return Trigger("attack_with", self_only=True, subject=replace(flt, another=False),
+                       count=const_amount(number(n)) + 1)
+
     def t_becomes_blocked(self, subject: Subject) -> Trigger:
         return Trigger("becomes_blocked", **subject)
 

@@ -9,7 +9,7 @@ text; what depends on the subject happens when the clause puts it to the verb.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Callable
 
 from lark import Token
 
@@ -20,7 +20,7 @@ from ...engine.refs import (AllRef, Amount, AttachedRef, Const, ControllerOfRef,
                             DefendingPlayerRef, EachPlayerRef, EventAmount, ObjectFilter, OwnerOfRef, PlayerFilter,
                             Product, Ref, RememberedRef, SelfRef, ShareOfTheirs, TargetRef, TargetSpec, YouRef)
 from ..errors import TextError
-from .base import Templates, TypeWords, Verb, mana, signed_pt
+from .base import Templates, TypeWords, Verb, const, mana, signed_pt
 from .tokens import TokenSpec
 
 PROMPT = "Use this optional effect?"
@@ -313,18 +313,28 @@ class Verbs(Templates):
     def vp_put_battlefield(self, what: Ref, *mods: str) -> Verb:
         return Verb(act=lambda s, d: [I.PutOntoBattlefield(what, "tapped" in mods, under_you="under" in mods)])
 
+    def vp_put_chosen_top(self, counted: tuple[int, ObjectFilter], _poss: Token) -> Verb:
+        """"Put a land card from your graveyard on top of your library": chosen as the effect gets there (not a
+        target), from the player's own graveyard or hand."""
+        return self._chosen_card_to(counted, "on top of your library", lambda ref: I.PutIntoLibrary(ref, "top"))
+
     def vp_put_chosen_battlefield(self, counted: tuple[int, ObjectFilter], *mods: str) -> Verb:
         """"Put a land card from your hand onto the battlefield": the player chooses the card as the effect
         gets there (not a target), and it is put onto the battlefield under their control; a land put there
         this way isn't played (305.4)."""
+        return self._chosen_card_to(counted, "onto the battlefield",
+                                    lambda ref: I.PutOntoBattlefield(ref, "tapped" in mods, under_you=True))
+
+    def _chosen_card_to(self, counted: tuple[int, ObjectFilter], where: str,
+                        move: Callable[[Ref], I.Instruction]) -> Verb:
+        """A card of the player's own hand or graveyard, chosen as the effect gets there, then moved."""
         n, flt = counted
         if flt.zone not in ("hand", "graveyard") or flt.owner != "you":
-            raise TextError("only cards from your hand or graveyard can be put onto the battlefield this way",
-                            "onto the battlefield")
+            raise TextError(f"only cards from your hand or graveyard can be put {where} this way", where)
         key = self.scope.new_key("chosen")
         self.scope.last_obj = RememberedRef(key)
         return Verb(act=lambda s, d: [I.ChooseCard(player_of(s), player_of(s), flt.zone, flt, Const(n), key),
-                                      I.PutOntoBattlefield(RememberedRef(key), "tapped" in mods, under_you=True)])
+                                      move(RememberedRef(key))])
 
     def tapped_mod(self) -> str:
         return "tapped"
@@ -387,6 +397,19 @@ class Verbs(Templates):
 
     def vp_tap(self, what: Ref) -> Verb:
         return Verb(act=lambda s, d: [I.Tap(what)])
+
+    def vp_choose_target(self, target: Ref) -> Verb:
+        """"Choose up to one target creature ...": the target is chosen as the ability is put on the stack
+        (603.3d, 601.2c), like any other; the sentences after it name it ("that creature")."""
+        self._named(target)
+        return Verb(act=lambda s, d: [])
+
+    def vp_tap_any_number(self, flt: ObjectFilter) -> Verb:
+        """"Tap any number of untapped creatures you control": the player chooses them as the effect gets
+        there (none is a choice too) and taps them (701.21a); they are the ones "tapped this way"."""
+        key = self.scope.new_key("tapped")
+        self.scope.tapped_key = key
+        return Verb(act=lambda s, d: [I.TapAnyNumber(player_of(s), flt, key)])
 
     def vp_attach(self, what: Ref, to: Ref) -> Verb:
         """Attach an Aura or Equipment to an object (701.3)."""
@@ -455,7 +478,8 @@ class Verbs(Templates):
     def vp_create(self, spec: TokenSpec) -> Verb:
         self.scope.last_token = spec.card
         self.scope.before_created = self.scope.last_obj
-        self.scope.last_obj = RememberedRef("created", plural=True)   # "it", "those tokens": the ones made (111.1)
+        self.scope.created = RememberedRef("created", plural=not (isinstance(spec.amount, Const) and spec.amount.n == 1))
+        self.scope.last_obj = self.scope.created   # "it", "those tokens": the ones made (111.1)
         return Verb(act=lambda s, d: [I.CreateToken(player_of(s), spec.amount, spec.card)])
 
     def vp_investigate(self) -> Verb:
@@ -491,6 +515,13 @@ class Verbs(Templates):
         cost = mana(cost_tok)
         return Verb(act=lambda s, d: [I.MayPay(player_of(s) if not isinstance(s, (SelfRef, TargetRef)) else YouRef(),
                                                cost)])
+
+    def vp_may_pay_life(self, n: Token) -> Verb:
+        """"[player] may pay 3 life": asked only of a player whose life total is at least that (119.4); "if you
+        do" asks whether they paid."""
+        life = const(n)
+        return Verb(act=lambda s, d: [I.MayPay(player_of(s) if not isinstance(s, (SelfRef, TargetRef)) else YouRef(),
+                                               None, life=life)])
 
     def vp_additional_land(self) -> Verb:
         """"You may play an additional land this turn / on each of your turns" (305.2): a permission, not an
@@ -646,6 +677,11 @@ class Verbs(Templates):
     def vp_must_attack(self) -> Verb:
         return continuous(flag("must_attack"))
 
+    def vp_must_attack_this_combat(self) -> Verb:
+        """"[It] attacks this combat if able": a requirement (508.1d) that lasts until this combat ends (511.3),
+        whatever duration the sentence gives its other verbs."""
+        return Verb(act=lambda s, d: [I.ApplyEffect(objects_of(s), (flag("must_attack"),), "end_of_combat")])
+
     def vp_must_block(self) -> Verb:
         raise TextError("\"blocks each combat if able\" isn't supported yet", "blocks each combat")
 
@@ -727,6 +763,9 @@ class Verbs(Templates):
 
     def vp_cant_activate_loyalty(self) -> Verb:
         """"Players can't activate planeswalkers' loyalty abilities": a rule for players (statics.py; 606.3)."""
+        return no_reading()
+
+    def vp_enters_with_counters_equal(self, _kind: Token, _amount: Amount) -> Verb:
         return no_reading()
 
     def vp_cant_lose(self) -> Verb:
