@@ -634,6 +634,7 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.Repeat: _repeat,
     I.SetLife: _nothing("set_life", 0.0, "who"),
     I.TapAnyNumber: _nothing("tap_own", 0.0, "who"),   # a choice that costs only what it buys ("for each ... tapped")
+    I.ShuffleIntoLibrary: _nothing("shuffle_into_library"),   # cards back to a library: a long way from mattering
 }
 
 

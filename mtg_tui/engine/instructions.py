@@ -872,6 +872,26 @@ class Shuffle(Instruction):
 
 
 @dataclass(frozen=True)
+class ShuffleIntoLibrary(Instruction):
+    """Shuffle cards into their owners' libraries (701.20a): ``who``'s whole graveyard, or the objects ``what``
+    names. They are put into the library, then each owner whose library got cards (or ``who``) shuffles it."""
+
+    who: Ref | None = None
+    what: Ref | None = None
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        players = ctx.players(self.who) if self.who is not None else []
+        cards = [c for p in players for c in p.graveyard]
+        if self.what is not None:
+            cards += [o for o in ctx.objects(self.what) if isinstance(o, GameObject)]
+        moved = yield from actions.move_many_asking(game, cards, "library", cites=("701.20a",))
+        owners = {p.index for p in players} | {m.owner for m in moved if m is not None and m.zone == "library"}
+        for i in sorted(owners):
+            actions.shuffle(game, game.players[i])
+
+
+@dataclass(frozen=True)
 class RevealHand(Instruction):
     who: Ref
 

@@ -91,6 +91,10 @@ def matches(game: "GameState", trig: Trigger, ev: Event, src: Any, you: int) -> 
         if trig.subject is not None and not object_matches(game, obj, trig.subject, sid, you, uid):
             return False
         return _player_ok(trig.player, game.chars(obj).controller, you)
+    if kind == "to_graveyard" and trig.from_zone not in ("", "battlefield"):
+        # "when ~ is put into your graveyard from your library": seen from the graveyard (113.6j)
+        return (ev.kind == "zone" and ev.from_zone == trig.from_zone and ev.to_zone == "graveyard"
+                and (not trig.self_only or ev.card_uid == uid))
     if kind in ("dies", "to_graveyard", "leaves"):
         if ev.kind != "zone" or ev.from_zone != "battlefield":
             return False

@@ -115,8 +115,10 @@ class AbilityForms(Templates):
                 effect = self.transform(body)
             optional = any(isinstance(i, I.MayDo) for i in effect.instructions)
             # "return ~ from your graveyard ...": the ability works only while the card is there (113.6k)
+            # and one that triggers as the card is put into a graveyard from elsewhere works there (113.6j)
+            milled = trigger.event == "to_graveyard" and trigger.from_zone not in ("", "battlefield")
             out.append(TriggeredAbility(trigger=trigger, effect=effect, condition=cond, optional=optional,
-                                        zone=scope.self_from or "battlefield"))
+                                        zone=scope.self_from or ("graveyard" if milled else "battlefield")))
         return out
 
     @top_down

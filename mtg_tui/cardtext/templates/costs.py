@@ -15,7 +15,7 @@ from ..errors import TextError
 from .base import Templates, const, const_amount, mana
 
 # The parts of a Cost that a list of cost items adds up, and how each starts.
-_EMPTY: dict[str, Any] = {"tap": False, "untap": False, "sacrifice_self": False, "sacrifice": (), "discard": (),
+_EMPTY: dict[str, Any] = {"tap": False, "untap": False, "sacrifice_self": False, "exile_self": False, "sacrifice": (), "discard": (),
                           "pay_life": 0, "remove_counters": (), "discard_self": False, "tap_others": (),
                           "tap_power": None, "counter_from": (), "reveal_self": False}
 

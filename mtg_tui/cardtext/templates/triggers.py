@@ -72,6 +72,13 @@ class Triggers(Templates):
     def t_to_graveyard(self, subject: Subject) -> Trigger:
         return Trigger("to_graveyard", from_zone="battlefield", **subject)
 
+    def t_to_graveyard_from_library(self, subject: Subject, _poss: Token) -> Trigger:
+        """"When ~ is put into your graveyard from your library": a trigger condition that can't trigger from the
+        battlefield, so it works from the graveyard the card is put into (113.6j)."""
+        if not subject.get("self_only"):
+            raise TextError("only \"when ~ is put into your graveyard from your library\" is supported", "from your library")
+        return Trigger("to_graveyard", from_zone="library", **subject)
+
     def t_leaves(self, subject: Subject) -> Trigger:
         return Trigger("leaves", **subject)
 

@@ -262,6 +262,15 @@ class Verbs(Templates):
     def vp_shuffle(self, *_poss: Token) -> Verb:
         return Verb(act=lambda s, d: [I.Shuffle(player_of(s))])
 
+    def vp_shuffle_graveyard_in(self, *_poss: Token) -> Verb:
+        """"Shuffle your graveyard into your library": every card of it goes to the library, then the library
+        is shuffled (701.20a)."""
+        return Verb(act=lambda s, d: [I.ShuffleIntoLibrary(who=player_of(s))])
+
+    def vp_shuffle_into(self, what: Ref, _poss: Token) -> Verb:
+        """"Shuffle up to five target cards from your graveyard into your library" (701.20a)."""
+        return Verb(act=lambda s, d: [I.ShuffleIntoLibrary(what=what)])
+
     def vp_scry(self, amount: Amount) -> Verb:
         return Verb(act=lambda s, d: [I.Scry(player_of(s), amount)])
 
