@@ -1194,6 +1194,20 @@ class RemoveCounters(Instruction):
         yield from ()
 
 
+def _players_who_can(ctx: "Ctx", who: Ref, flag: str, verb: str, rule: str) -> Generator[Any, None, None]:
+    """The players still in a game that isn't over who may win or lose it: one with "can't win / lose the
+    game" is passed over, and the log says the effect does nothing to them."""
+    game = ctx.game
+    for p in ctx.players(who):
+        if p.lost or game.over:
+            continue
+        if flag in game.player_flags(p.index):
+            game.log_event(f"{p.name} can't {verb} the game, so {ctx.source_name} does nothing.", (rule,),
+                           player=p.index)
+            continue
+        yield p
+
+
 @dataclass(frozen=True)
 class WinGame(Instruction):
     """"You win the game" (104.2b): every other player still in the game loses it, and the game is over
@@ -1203,13 +1217,7 @@ class WinGame(Instruction):
 
     def run(self, ctx: "Ctx") -> Gen:
         game = ctx.game
-        for p in ctx.players(self.who):
-            if p.lost or game.over:
-                continue
-            if "cant_win" in game.player_flags(p.index):
-                game.log_event(f"{p.name} can't win the game, so {ctx.source_name} does nothing.", ("104.2b",),
-                               player=p.index)
-                continue
+        for p in _players_who_can(ctx, self.who, "cant_win", "win", "104.2b"):
             game.log_event(f"{ctx.source_name}: {p.name} wins the game.", ("104.2b",), player=p.index)
             game.lose([o for o in game.players if o.index != p.index and not o.lost],
                       f"{p.name} won the game ({ctx.source_name})")
@@ -1224,13 +1232,7 @@ class LoseGame(Instruction):
 
     def run(self, ctx: "Ctx") -> Gen:
         game = ctx.game
-        for p in ctx.players(self.who):
-            if p.lost or game.over:
-                continue
-            if "cant_lose" in game.player_flags(p.index):
-                game.log_event(f"{p.name} can't lose the game, so {ctx.source_name} does nothing.", ("104.3e",),
-                               player=p.index)
-                continue
+        for p in _players_who_can(ctx, self.who, "cant_lose", "lose", "104.3e"):
             game.log_event(f"{ctx.source_name}: {p.name} loses the game.", ("104.3e",), player=p.index)
             game.lose([p], f"{ctx.source_name}")
         yield from ()

@@ -378,19 +378,11 @@ def _apply(game: "GameState", op: LayerOp, a: _Active, chars: dict[int, Characte
             fitting = [c for oid, c in chars.items() if object_matches(
                 game, by_id[oid], flt, a.source_id, a.controller, a.source_uid, chars=c)]
             n = len({c.name for c in fitting}) if names and names[0] else len(fitting)   # "differently named" (201.2)
-        for c in targets:
-            if which in ("both", "power"):
-                c.power = n
-            if which == "both":
-                c.toughness = n
+        _set_counted_pt(targets, which, n)
     elif name == "set_pt_player":
         (what, which) = op.args
         n = len(getattr(game.players[a.controller], what))   # its controller's cards in that zone (604.3)
-        for c in targets:
-            if which in ("both", "power"):
-                c.power = n
-            if which == "both":
-                c.toughness = n
+        _set_counted_pt(targets, which, n)
     elif name == "add_pt_each":
         p, t, flt = op.args
         n = sum(1 for oid, c in chars.items() if object_matches(
@@ -481,3 +473,12 @@ def player_rule_ops(game: "GameState", chars: dict[int, Characteristics]) \
 
 
 ChooseFn = Callable[[list[Any]], Any]
+
+
+def _set_counted_pt(targets: Any, which: str, n: int) -> None:
+    """A characteristic-defining count sets power, or power and toughness, to n (604.3)."""
+    for c in targets:
+        if which in ("both", "power"):
+            c.power = n
+        if which == "both":
+            c.toughness = n
