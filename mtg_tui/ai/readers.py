@@ -472,6 +472,13 @@ def _create_token(i: I.CreateToken, n: Notes) -> None:
         n.hit(i.who, amount * 1.0, "token")   # Treasure, Clue, ...
 
 
+def _create_token_copy(i: I.CreateTokenCopy, n: Notes) -> None:
+    """A copy of a permanent is worth what a middling creature is: what it copies is seen only in play."""
+    amount = n.amount(i.amount, 1)
+    n.hit(i.who, amount * token_worth(3, 3), "token")
+    n.fact(tokens=amount, token_pt=(3, 3), token_flying=False)
+
+
 def _add_mana(i: I.AddMana, n: Notes) -> None:
     n.hit(YouRef(), MANA * max(1, len(i.units)), "mana")
     n.fact(mana=True)
@@ -635,6 +642,7 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.SetLife: _nothing("set_life", 0.0, "who"),
     I.TapAnyNumber: _nothing("tap_own", 0.0, "who"),   # a choice that costs only what it buys ("for each ... tapped")
     I.ShuffleIntoLibrary: _nothing("shuffle_into_library"),   # cards back to a library: a long way from mattering
+    I.CreateTokenCopy: _create_token_copy,
 }
 
 

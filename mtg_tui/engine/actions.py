@@ -462,10 +462,11 @@ def lose_life(game: "GameState", player: Player, n: int, cites: tuple[str, ...] 
 # Tokens
 
 
-def create_tokens_asking(game: "GameState", player: int, card: Any, n: int) -> Gen:
+def create_tokens_asking(game: "GameState", player: int, card: Any, n: int, copy_of: str = "") -> Gen:
     """Create tokens (111.1): the creating player owns and controls them. The creation is offered to
     replacement effects first (614.16: other tokens instead, under another player's control), then each
-    token's entering the battlefield (614.1c-d, 616.1f, 701.6b)."""
+    token's entering the battlefield (614.1c-d, 616.1f, 701.6b). ``copy_of`` names the object tokens that are
+    copies copy (706.2), for the log."""
     made: list[GameObject] = []
     if could_apply(game, "create_tokens"):
         creation = yield from replace(game, TokenCreation(player, card, n))
@@ -495,8 +496,12 @@ def create_tokens_asking(game: "GameState", player: int, card: Any, n: int) -> G
     if made:
         game.touch()
         word = "a" if len(made) == 1 else str(len(made))
-        game.log_event(f"{game.players[player].name} creates {word} {card.name} token"
-                       f"{'s' if len(made) != 1 else ''}.", ("111.1",), tuple(t.id for t in made), player=player)
+        what = f"{card.name} token{'s' if len(made) != 1 else ''}"
+        if copy_of:
+            what += f" that {'is a copy' if len(made) == 1 else 'are copies'} of {copy_of}"
+        cites = ("111.1", "706.2") if copy_of else ("111.1",)
+        game.log_event(f"{game.players[player].name} creates {word} {what}.", cites, tuple(t.id for t in made),
+                       player=player)
         game.emit([Event("zone", old_id=None, new_id=t.id, card_uid=t.card_uid, from_zone="",
                            to_zone="battlefield", lki=None, owner=player, controller=player, obj=t)
                      for t in made])

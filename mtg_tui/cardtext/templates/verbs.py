@@ -8,7 +8,7 @@ text; what depends on the subject happens when the clause puts it to the verb.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from lark import Token
@@ -24,6 +24,14 @@ from .base import Templates, TypeWords, Verb, const, mana, signed_pt
 from .tokens import TokenSpec
 
 PROMPT = "Use this optional effect?"
+
+
+@dataclass(frozen=True)
+class CopyException:
+    """An exception written into a copy effect (706.9)."""
+
+    not_legendary: bool = False
+    only_if: Ref | None = None     # "if [the original] is legendary"
 
 
 def player_of(ref: Ref) -> Ref:
@@ -490,6 +498,21 @@ class Verbs(Templates):
         self.scope.created = RememberedRef("created", plural=not (isinstance(spec.amount, Const) and spec.amount.n == 1))
         self.scope.last_obj = self.scope.created   # "it", "those tokens": the ones made (111.1)
         return Verb(act=lambda s, d: [I.CreateToken(player_of(s), spec.amount, spec.card)])
+
+    def vp_create_copy(self, _article: Token, original: Ref, exception: "CopyException | None" = None) -> Verb:
+        """"Create a token that's a copy of [permanent]" (111.1, 706.2); "that token" is the one made."""
+        if exception is not None and exception.only_if is not None and exception.only_if != original:
+            raise TextError("an exception to a copy that depends on another object isn't supported",
+                            "is legendary")
+        not_legendary = exception is not None and exception.not_legendary
+        self.scope.created = RememberedRef("created")
+        self.scope.last_obj = self.scope.created
+        return Verb(act=lambda s, d: [I.CreateTokenCopy(player_of(s), Const(1), original, not_legendary)])
+
+    def copy_not_legendary(self, only_if: Ref | None = None) -> "CopyException":
+        """"Except the token isn't legendary [if X is legendary]" (706.9b): taking away legendary changes
+        nothing where the original isn't, so the condition only restates it (706.9f)."""
+        return CopyException(not_legendary=True, only_if=only_if)
 
     def vp_investigate(self) -> Verb:
         """Investigate (701.36): create a Clue token."""
