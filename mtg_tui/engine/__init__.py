@@ -64,7 +64,8 @@ FLOORS: dict[str, tuple[str, ...]] = {
               "entering", "explore",
               "instead", "instructions", "land_plays", "keywords", "layers", "mana_ability", "matching", "prevention",
               "regeneration", "replacement", "rerouting", "resolution", "sagas", "sba", "targets", "transform",
-              "triggers", "cast_restrictions"),
+              "triggers", "cast_restrictions",
+              "copies"),
     "flow": ("turn",),
     "protocol": ("__init__", "dispatch", "game", "record", "setup", "snapshot", "view"),
 }
