@@ -82,3 +82,34 @@ def test_a_cache_written_by_other_code_is_not_read(tmp_path: Path) -> None:
     with open(other / "key2.card", "wb") as f:
         pickle.dump(("Llanowar Elves", "a card from other code"), f)
     assert CompiledCache(tmp_path).get("Llanowar Elves", "key2") is None
+
+
+GAME_START = """
+import sys
+from mtg_tui.cardtext.loader import default_db
+from mtg_tui.decks.decklist import card_list
+from mtg_tui.decks.library import load_deck
+import mtg_tui.ui.app
+db = default_db()
+for deck in ("Red Burn", "Green Stompy"):
+    for name in card_list(load_deck(deck)):
+        db.get(name)
+print(" ".join(m for m in ("lark", "mtg_tui.cardtext.compiler", "mtg_tui.cardtext.parser") if m in sys.modules))
+"""
+
+
+def test_a_game_whose_cards_are_cached_does_not_load_the_grammar(tmp_path: Path) -> None:
+    """The grammar and the compiler are loaded only to compile: with every card of a game in the cache,
+    starting it reads none of them (part of what keeps the first frame fast)."""
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, MTG_TUI_CACHE=str(tmp_path / "cache"), MTG_TUI_DATA=str(tmp_path / "data"))
+
+    def start() -> str:
+        done = subprocess.run([sys.executable, "-c", GAME_START], env=env, capture_output=True, text=True,
+                              timeout=120, check=True)
+        return done.stdout.strip()
+
+    assert start() == "lark mtg_tui.cardtext.compiler mtg_tui.cardtext.parser"   # cold: everything compiled
+    assert start() == ""                                                          # warm: read from the cache

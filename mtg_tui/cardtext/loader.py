@@ -21,12 +21,11 @@ from ..engine.mana import COLOR_BY_NAME, ManaCost, ManaError
 from ..engine.objects import CARD_TYPES, SUPERTYPES, CardDef
 from ..paths import cards_dir, user_cards_dir
 from ..textfile import TextFileError, read_toml
-from .compiler import compile_text
 from .errors import CardError
 from .faces import layout_of, read_layout
 from .pool import CardPool, card_name, summary_fields
 from .printings import Printing, read_printings
-from .parser import RENAMED_SUBTYPES, subtypes
+from .subtypes import RENAMED_SUBTYPES, subtypes
 
 # Limits of a card file: printed numbers (power, toughness, loyalty, generic mana) and rules text.
 MAX_NUMBER = 1_000_000
@@ -34,6 +33,13 @@ MAX_TEXT = 5_000
 
 ALLOWED_KEYS = {"name", "cost", "type", "power", "toughness", "loyalty", "text", "color_indicator", "printings",
                 "layout"}
+
+
+def compile_text(*args: Any, **kwargs: Any) -> tuple[Any, ...]:
+    """The compiler's ``compile_text``, imported on first use: a game whose cards are all in the compiled
+    cache never loads the grammar, which keeps the game's start fast."""
+    from .compiler import compile_text as compile_now
+    return compile_now(*args, **kwargs)
 
 
 def _all_subtypes() -> dict[str, str]:

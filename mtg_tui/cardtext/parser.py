@@ -20,21 +20,10 @@ from lark.exceptions import UnexpectedInput
 
 from ..engine.keywords import Param, words_of
 from .errors import TextError
+from .paragraphs import split_abilities, strip_reminder
+from .subtypes import subtypes
 
 HERE = Path(__file__).resolve().parent
-
-
-# Creature types folded into another since cards were printed with them: the type line a card data file
-# still prints is read with the type the rules list now (205.3m lists Dog, and no Hound).
-RENAMED_SUBTYPES = {
-    "hound": "Dog",
-}
-
-
-@lru_cache(maxsize=1)
-def subtypes() -> dict[str, list[str]]:
-    with open(HERE / "data" / "types.toml", "rb") as f:
-        return tomllib.load(f)
 
 
 _IRREGULAR = {
@@ -116,32 +105,6 @@ def parser() -> Lark:
 
 # ---------------------------------------------------------------------------
 # Preparing text
-
-
-_REMINDER = re.compile(r"\s*\([^()]*\)")
-
-
-def split_abilities(text: str) -> list[str]:
-    """One entry per ability paragraph; bullets of a modal ability join their "Choose ..." line."""
-    lines = [ln.strip() for ln in text.replace("\r\n", "\n").split("\n")]
-    out: list[str] = []
-    for ln in lines:
-        if not ln:
-            continue
-        if ln.startswith("•") and out:
-            out[-1] = out[-1] + " " + ln
-        else:
-            out.append(ln)
-    return out
-
-
-def strip_reminder(paragraph: str) -> str:
-    prev = None
-    s = paragraph
-    while prev != s:
-        prev = s
-        s = _REMINDER.sub("", s)
-    return s.strip()
 
 
 _SELF_WORDS = re.compile(

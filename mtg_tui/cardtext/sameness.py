@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .parser import split_abilities, strip_reminder
+from .paragraphs import split_abilities, strip_reminder
 
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u2212": "-", "\u2013": "-"})
 

@@ -22,7 +22,7 @@ from ...engine.conditions import Condition
 from ...engine.entering import AsEntersChoose
 from ...engine.refs import CountOf, ObjectFilter, PlayerCount, SelfRef, YouRef
 from ..errors import TextError
-from ..parser import subtypes
+from ..subtypes import subtypes
 from .base import Scope, SpellPart, Templates, find, mana, top_down
 
 
