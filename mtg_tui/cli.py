@@ -202,7 +202,7 @@ def cards_check(path: str | None, card_folders: tuple[Path, ...]) -> None:
         db = CardDatabase(folders, cache=True)
     except CardError as e:
         raise click.ClickException(str(e)) from None
-    errors = db.check()
+    errors = db.check(workers=_cores())
     for e in errors:
         click.echo(f"ERROR {e}", err=False)
     total = len(db.names()) + len(db.read_errors) + len(db.pool.conflicts)

@@ -113,3 +113,24 @@ def test_a_game_whose_cards_are_cached_does_not_load_the_grammar(tmp_path: Path)
 
     assert start() == "lark mtg_tui.cardtext.compiler mtg_tui.cardtext.parser"   # cold: everything compiled
     assert start() == ""                                                          # warm: read from the cache
+
+
+def test_checking_in_several_processes_finds_what_one_process_finds(tmp_path: Path, monkeypatch) -> None:
+    """`cards check` compiles uncached cards in worker processes: same errors, and the cards land in the cache."""
+    from mtg_tui.cardtext.loader import CardDatabase
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    for i in range(6):
+        (folder / f"bear{i}.toml").write_text(
+            f'name = "Test Bear {i}"\ncost = "{{1}}{{G}}"\ntype = "Creature — Bear"\npower = 2\ntoughness = 2\n'
+            f'text = "Trample"\n', encoding="utf-8")
+    (folder / "bad.toml").write_text('name = "Test Nonsense"\ncost = "{R}"\ntype = "Instant"\n'
+                                     'text = "Frobnicate target creature."\n', encoding="utf-8")
+    monkeypatch.setenv("MTG_TUI_CACHE", str(tmp_path / "one"))
+    one = CardDatabase(folder, cache=True).check(workers=1)
+    monkeypatch.setenv("MTG_TUI_CACHE", str(tmp_path / "two"))
+    two = CardDatabase(folder, cache=True).check(workers=2)
+    assert [str(e) for e in two] == [str(e) for e in one]
+    assert [e.card for e in two] == ["Test Nonsense"] and two[0].phrase
+    cached = list((tmp_path / "two" / "compiled").glob("*/*.card"))
+    assert len(cached) == 6                      # every card that compiled, written by the workers

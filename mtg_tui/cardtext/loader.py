@@ -172,6 +172,18 @@ def face_from_data(data: dict[str, Any], file: str = "") -> CardDef:
                    abilities=abilities, source_file=file)
 
 
+def _compile_into_cache(folders: list[Path], names: list[str]) -> dict[str, tuple[str, str, str, str]]:
+    """In a worker process: compile ``names`` into the cache; the errors as plain fields (they cross processes)."""
+    db = CardDatabase(folders, cache=True)
+    out = {}
+    for name in names:
+        try:
+            db.get(name)
+        except CardError as e:
+            out[name] = (e.file, e.card, e.message, e.phrase)
+    return out
+
+
 def read_card_file(path: Path) -> dict[str, Any]:
     """A card file's fields (UTF-8 TOML, a byte-order mark allowed); CardError naming the file if unreadable."""
     try:
@@ -292,18 +304,45 @@ class CardDatabase:
         if self._cache is not None:
             self._cache.save()
 
-    def check(self) -> list[CardError]:
-        """Compile every card; the errors found."""
+    def check(self, workers: int = 1) -> list[CardError]:
+        """Compile every card; the errors found.
+
+        With a cache and ``workers`` > 1, the cards not in the cache yet are compiled by that many processes
+        first (compiling is CPU-bound and each card on its own), then read back from the cache here.
+        """
         errors = list(self.read_errors) + list(self.pool.conflicts)
         clashing = {e.card for e in self.pool.conflicts}
-        for name in self.names():
-            if name in clashing:
+        names = [name for name in self.names() if name not in clashing]
+        failed: dict[str, CardError] = {}
+        if workers > 1 and self._cache is not None:
+            failed = self._compile_in_processes(names, workers)
+        for name in names:
+            if name in failed:
+                errors.append(failed[name])
                 continue
             try:
                 self.get(name)
             except CardError as e:
                 errors.append(e)
         return errors
+
+    def _compile_in_processes(self, names: list[str], workers: int) -> dict[str, CardError]:
+        """Compile the uncached cards among ``names`` in ``workers`` processes, into the cache; their errors."""
+        from concurrent.futures import ProcessPoolExecutor
+
+        from .cache import key_of
+        assert self._cache is not None
+        todo = [n for n in names if n not in self._compiled
+                and self._cache.get(n, key_of(self.pool.cards[n].data)) is None]
+        if len(todo) < 2 * workers:
+            return {}
+        slices = [todo[i::workers] for i in range(workers)]
+        failed: dict[str, CardError] = {}
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for found in pool.map(_compile_into_cache, [self.folders] * workers, slices):
+                for name, (file, card, message, phrase) in found.items():
+                    failed[name] = CardError(file, card, message, phrase)
+        return failed
 
     def suggest(self, name: str) -> str | None:
         guess = difflib.get_close_matches(name, self.names(), 1)
