@@ -46,7 +46,6 @@ NOT_YET_PLAYED = frozenset({
     "delayed_sentence",
     "no_activate",
     "no_activate_except_mana",
-    "otherwise_sentence",
     "prevent_all",
     "prevent_all_combat_by",
     "prevent_all_to",

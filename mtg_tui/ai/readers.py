@@ -17,7 +17,7 @@ neutral).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from ..engine import instructions as I
@@ -34,8 +34,8 @@ from ..engine.rerouting import DiesInstead
 from ..engine.refs import (AllRef, AttachedRef, AttackedRef, Const, ControllerOfRef, CountersOn, CountOf,
                            DefendingPlayerRef, EachPlayerRef, EventAmount, EventRef, ExiledWithRef, FixedRef, MaxStat,
                            DestroyedCount, NegX, ObjectFilter, OwnerOfRef, PlayerCount, Product, RememberedAmount,
-                           RememberedRef, SacrificedStat, SelfRef, ShareOfTheirs, StatOf, Sum, SumStat, TargetRef,
-                           TargetSpec, TopCardRef, XAmount, YouRef)
+                           RememberedPlayersRef, RememberedRef, SacrificedStat, SelfRef, ShareOfTheirs, StatOf, Sum,
+                           SumStat, TargetRef, TargetSpec, TopCardRef, XAmount, YouRef)
 from .reading import (ATTACHED, EACH, EVENT, OPPONENTS, OTHER, SELF, TARGET, TARGET_CONTROLLER, YOU, Impact,
                       Reading)
 
@@ -222,6 +222,7 @@ REFS: dict[type, Callable[[Any, Notes], tuple[str, int | None]]] = {
     DefendingPlayerRef: lambda r, n: (OPPONENTS, None),
     EventRef: lambda r, n: (EVENT, None),
     RememberedRef: lambda r, n: (OTHER, None),
+    RememberedPlayersRef: lambda r, n: (EACH, None),
     FixedRef: lambda r, n: (OTHER, None),
     ExiledWithRef: lambda r, n: (OTHER, None),
     TopCardRef: lambda r, n: (OTHER, None),
@@ -524,6 +525,16 @@ def _delayed(i: I.Delayed, n: Notes) -> None:
     n.read(i.effect.instructions)
 
 
+def _reflexive(i: I.Reflexive, n: Notes) -> None:
+    """A reflexive triggered ability (603.12): what it will do, read with its own target words, which are
+    chosen when it goes on the stack and so are none of the effect's."""
+    inner = Notes(i.effect.targets)
+    inner.read(i.effect.instructions)
+    n.impacts += [replace(m, index=None) if m.side in (TARGET, TARGET_CONTROLLER) else m for m in inner.impacts]
+    n.unknown += inner.unknown
+    n.fact(**inner.facts)
+
+
 def _may_do(i: I.MayDo, n: Notes) -> None:
     n.fact(may=True)
     n.read(i.body)
@@ -609,6 +620,7 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.Prevent: _prevent,
     I.Attach: _attach,
     I.Delayed: _delayed,
+    I.Reflexive: _reflexive,
     I.MayDo: _may_do,
     I.IfYouDo: _if_you_do,
     I.Conditional: _conditional,

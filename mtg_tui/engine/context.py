@@ -18,8 +18,8 @@ from .decisions import ChooseCards, Decision, Option, Pick
 from .matching import object_matches, zone_pool
 from .objects import GameObject, LKI, Player, StackAbility, mana_value_of
 from .refs import (AllRef, AttachedRef, AttackedRef, ControllerOfRef, DefendingPlayerRef, EachPlayerRef, EventRef,
-                   ExiledWithRef, FixedRef, OwnerOfRef, Ref, RememberedRef, SelfRef, TargetRef, TargetSpec, TopCardRef,
-                   YouRef)
+                   ExiledWithRef, FixedRef, OwnerOfRef, Ref, RememberedPlayersRef, RememberedRef, SelfRef, TargetRef,
+                   TargetSpec, TopCardRef, YouRef)
 from .state import ContinuousEffect
 from .targets import is_legal
 
@@ -247,6 +247,8 @@ class Ctx:
             if isinstance(pi, int) and 0 <= pi < len(game.players):
                 return [game.players[pi]]
             return []
+        if isinstance(ref, RememberedPlayersRef):     # "each player who can't"
+            return [p for p in self.remembered.get(ref.key, []) if isinstance(p, Player)]
         if isinstance(ref, DefendingPlayerRef):
             if game.combat is not None:
                 return [game.players[game.combat.defending_player]]

@@ -36,7 +36,7 @@ from .prevention import add_prevention
 from .regeneration import add_regeneration
 from .replacement import add_effect
 from .rerouting import exile_if_dies
-from .triggers import add_delayed
+from .triggers import add_delayed, add_reflexive
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -168,11 +168,13 @@ class Exile(Instruction):
 
     def run(self, ctx: "Ctx") -> Gen:
         objs = ctx.objects(self.what)
+        ctx.did = False
         if objs:
             ctx.game.log_event(f"{', '.join(o.name for o in objs)} {'is' if len(objs) == 1 else 'are'} exiled.",
                                ("701.11",), tuple(o.id for o in objs))
             moved = yield from actions.move_many_asking(ctx.game, objs, "exile", log=False)
             ctx.remember("exiled", [m for m in moved if m is not None])
+            ctx.did = any(m is not None and m.zone == "exile" for m in moved)   # "if you do" (608.2c)
             ctx.game.exiled.append(ExiledCards(ctx.source_uid, ctx.source_id,
                                                [m.id for m in moved if m is not None and m.zone == "exile"]))
 
@@ -630,6 +632,7 @@ class Discard(Instruction):
     specific: Ref | None = None
     random: bool = False
     whole_hand: bool = False
+    filter: ObjectFilter | None = None   # "discard a nonland card": only cards that fit can be chosen
 
     def run(self, ctx: "Ctx") -> Gen:
         game = ctx.game
@@ -648,13 +651,20 @@ class Discard(Instruction):
                 k = min(n, len(p.hand))
                 chosen.append((p, game.rng.sample(p.hand, k)))
             else:
-                picks = yield from ctx.pick_cards(p, p.hand, n, DiscardCards,
-                                                  prompt=f"Discard {n} card{'s' if n != 1 else ''}")
+                fits = p.hand if self.filter is None else [
+                    c for c in p.hand if object_matches(game, c, self.filter, ctx.source_id, p.index, ctx.source_uid)]
+                what = "card" if self.filter is None else self.filter.describe()
+                picks = yield from ctx.pick_cards(p, fits, n, DiscardCards,
+                                                  prompt=f"Discard {n} {what}{'s' if n != 1 else ''}")
                 chosen.append((p, picks))
         for p, cards in chosen:
             yield from actions.discard_asking(game, p, cards)
         ctx.did = any(cards for _, cards in chosen)
         ctx.remembered["discarded"] = [c for _, cards in chosen for c in cards]   # "discarded this way"
+        ctx.amounts["discarded"] = len(ctx.remembered["discarded"])              # "draw that many cards"
+
+
+UNABLE = "unable"   # the players an instruction found unable to do what it said, for "each player who can't"
 
 
 @dataclass(frozen=True)
@@ -671,6 +681,7 @@ class Sacrifice(Instruction):
         game = ctx.game
         n = _amt(ctx, self.amount)
         doomed: list[GameObject] = []
+        unable: list[Player] = []
         for p in ctx.apnap(ctx.players(self.who)):
             options = [o for o in game.battlefield if game.chars(o).controller == p.index
                        and object_matches(game, o, self.filter, ctx.source_id, p.index, ctx.source_uid)]
@@ -679,8 +690,11 @@ class Sacrifice(Instruction):
             picks = yield from ctx.pick_cards(p, options, n, ChooseSacrifice,
                                               prompt=f"Sacrifice {self.filter.describe()}")
             doomed.extend(picks)
+            if not options and n > 0:
+                unable.append(p)
         yield from actions.sacrifice_asking(game, doomed)
         ctx.did = bool(doomed)   # "If you do" asks whether it happened (608.2c)
+        ctx.remembered[UNABLE] = unable   # "each player who can't ..."
 
 
 @dataclass(frozen=True)
@@ -1327,6 +1341,18 @@ class Delayed(Instruction):
 
 
 @dataclass(frozen=True)
+class Reflexive(Instruction):
+    """"When you do, ...": a reflexive triggered ability, triggered by the action just taken (603.12)."""
+
+    effect: Effect
+    text: str = ""
+
+    def run(self, ctx: "Ctx") -> Gen:
+        add_reflexive(ctx, self.effect, self.text)
+        yield from ()
+
+
+@dataclass(frozen=True)
 class MayDo(Instruction):
     """"[player] may [instructions]": asked on resolution (603.5, 608.2d)."""
 
@@ -1347,14 +1373,15 @@ class MayDo(Instruction):
 
 @dataclass(frozen=True)
 class IfYouDo(Instruction):
-    """"If you do, ...": runs only if the preceding optional action was taken (608.2c)."""
+    """"If you do, ...": runs only if the preceding optional action was taken (608.2c); ``otherwise``
+    ("Otherwise, ...") runs when it wasn't."""
 
     body: tuple[Instruction, ...]
+    otherwise: tuple[Instruction, ...] = ()
 
     def run(self, ctx: "Ctx") -> Gen:
-        if ctx.did:
-            for ins in self.body:
-                yield from ins.run(ctx)
+        for ins in self.body if ctx.did else self.otherwise:
+            yield from ins.run(ctx)
 
 
 @dataclass(frozen=True)

@@ -189,6 +189,14 @@ class RememberedRef(Ref):
 
 
 @dataclass(frozen=True)
+class RememberedPlayersRef(Ref):
+    """Players an earlier instruction of the same effect noted ("each player who can't")."""
+
+    key: str
+    plural: bool = True
+
+
+@dataclass(frozen=True)
 class TopCardRef(Ref):
     """"The top card of [a player's] library" (401.1): the card on top when the resolving effect first
     names it; later words of the same effect ("put it into your hand", "that card's mana value") follow

@@ -417,6 +417,40 @@ def add_delayed(ctx: "Ctx", trigger: Trigger, effect: Effect, text: str) -> None
     game.delayed.append(dt)
 
 
+def add_reflexive(ctx: "Ctx", effect: Effect, text: str) -> None:
+    """A reflexive triggered ability ("... When you do, ..."): it triggers on the action its resolving
+    spell or ability just took, and goes on the stack, its targets chosen then, the next time a player
+    would receive priority (603.12). What the resolving effect named ("that card") is fixed now (603.7c);
+    the ability's own target words stay its own."""
+    game = ctx.game
+    effect = replace(effect, instructions=_bind_remembered(ctx, effect.instructions))
+    ab = TriggeredAbility(trigger=Trigger(REFLEXIVE), effect=effect, text=text,
+                          optional=any(type(i).__name__ == "MayDo" for i in effect.instructions))
+    source = game.objects.get(ctx.source_id) if ctx.source_id is not None else None
+    lki = game.lki_of(source) if isinstance(source, GameObject) else None
+    game.log_event(f"{ctx.source_name}'s reflexive triggered ability triggers.", ("603.12",),
+                   player=ctx.controller, kind="trigger")
+    game.pending_triggers.append(PendingTrigger(game.new_id(), ab, ctx.controller, ctx.source_id, ctx.source_uid,
+                                                ctx.source_name, lki, None))
+
+
+def _bind_remembered(ctx: "Ctx", thing: Any) -> Any:
+    """``_bind`` for the objects an effect remembered only, leaving target words alone."""
+    if isinstance(thing, RememberedRef):
+        return FixedRef(tuple(o.id for o in ctx.objects(thing)))
+    if isinstance(thing, tuple):
+        return tuple(_bind_remembered(ctx, t) for t in thing)
+    if is_dataclass(thing) and not isinstance(thing, type) and not isinstance(thing, Trigger):
+        try:
+            return replace(thing, **{f.name: _bind_remembered(ctx, getattr(thing, f.name)) for f in fields(thing)})
+        except TypeError:
+            return thing
+    return thing
+
+
+REFLEXIVE = "reflexive"   # the trigger event of a reflexive triggered ability (603.12): matches no game event
+
+
 # ---------------------------------------------------------------------------
 # Putting triggered abilities on the stack
 

@@ -78,6 +78,7 @@ class Scope:
     tapped_key: str | None = None   # what "tap any number of ..." noted, for "... tapped this way"
     created: Ref | None = None      # the tokens a "create" made, for "that token" / "those tokens"
     last_other: Ref | None = None   # the last object named other than this one ("~"), for "that creature"
+    that_many: Amount | None = None  # the number the words so far counted ("discard ..."), for "that many"
 
     def add_target(self, spec: TargetSpec) -> TargetRef:
         self.targets.append(spec)

@@ -19,7 +19,7 @@ from ...engine.objects import CardDef
 from ...engine.refs import Amount, CountOf, RememberedRef, SelfRef, TargetRef, XAmount, YouRef
 from ...engine.abilities import Trigger
 from ..errors import TextError
-from .base import Amend, Templates, Verb, find, number, top_down
+from .base import Amend, Scope, Templates, Verb, find, number, top_down
 
 NEXT_END_STEP = "next_end_step"   # "at the beginning of the next end step" as a clause's duration
 DURATIONS = ("until_eot", "until_eoc", "until_your_next_turn", "at_next_end")
@@ -92,9 +92,27 @@ class Effects(Templates):
     def if_you_do_sentence(self, tree: Tree) -> list[Any]:
         """"If you do, ...": happens only if the optional action before it was taken (608.2c)."""
         part = self._clauses_of(tree, None)
-        if not any(isinstance(i, (I.MayDo, I.MayPay, I.Sacrifice)) for i in self.scope.said):
-            raise TextError("\"if you do\" needs a \"you may\" or a sacrifice before it", "if you do")
+        if not any(isinstance(i, (I.MayDo, I.MayPay, I.Sacrifice, I.Exile)) for i in self.scope.said):
+            raise TextError("\"if you do\" needs a \"you may\", a sacrifice or an exile before it", "if you do")
         return [I.IfYouDo(tuple(part))]
+
+    @top_down
+    def when_you_do_sentence(self, tree: Tree) -> list[Any]:
+        """"When you do, ...": a reflexive triggered ability (603.12), triggered by the action the sentence
+        before it took; its own target words are chosen as it goes on the stack. After an optional action
+        ("you may ...", a sacrifice) it triggers only if the action was taken."""
+        said = self.scope.said
+        if not said:
+            raise TextError("\"when you do\" needs an action before it", "when you do")
+        inner = Scope(self.card_name, "triggered")
+        with self.reading(inner):
+            part = self._clauses_of(tree, None)
+        if any(isinstance(i, Amend) for i in part):
+            raise TextError("\"when you do\" with this kind of sentence isn't supported yet", "when you do")
+        reflexive = I.Reflexive(Effect(instructions=tuple(part), targets=tuple(inner.targets)))
+        if isinstance(said[-1], (I.MayDo, I.MayPay, I.Sacrifice, I.Discard, I.Exile)):
+            return [I.IfYouDo((reflexive,))]
+        return [reflexive]
 
     @top_down
     def for_each_sentence(self, tree: Tree) -> list[Any]:
@@ -206,8 +224,17 @@ class Effects(Templates):
 
     @top_down
     def otherwise_sentence(self, tree: Tree) -> list[Any]:
-        self._clauses_of(tree, None)
-        raise TextError("\"otherwise\" isn't supported yet", "otherwise")
+        """"Otherwise, ...": what happens instead of the "if you do" or "if [condition]" sentence just before
+        it, when that one doesn't (608.2c)."""
+        last = self.scope.said[-1] if self.scope.said else None
+        if not isinstance(last, (I.IfYouDo, I.Conditional)) or last.otherwise:
+            raise TextError("\"otherwise\" needs an \"if\" sentence just before it", "otherwise")
+        part = tuple(self._clauses_of(tree, None))
+
+        def change(ins: list[I.Instruction]) -> None:
+            k = len(ins) - 1 - ins[::-1].index(last)
+            ins[k] = replace(last, otherwise=part)
+        return [Amend(change)]
 
     def _clauses_of(self, sentence: Tree, duration: str | None) -> list[Any]:
         clauses = find(sentence, "clauses")

@@ -12,9 +12,10 @@ from typing import Any
 
 from lark import Token, Tree
 
+from ...engine import instructions as I
 from ...engine.refs import (AllRef, AttachedRef, AttackedRef, ControllerOfRef, DefendingPlayerRef, EachPlayerRef,
                             EventRef, ExiledWithRef, ObjectFilter, OwnerOfRef, PlayerFilter, Ref, SelfRef, TargetSpec,
-                            TopCardRef, YouRef)
+                            RememberedPlayersRef, TopCardRef, YouRef)
 from ..errors import TextError
 from .base import Templates, Word, const, find, top_down, words_of
 
@@ -59,6 +60,13 @@ class Refs(Templates):
 
     def pr_an_opponent(self) -> Ref:
         return EachPlayerRef("opponents")
+
+    def pr_each_player_who_cant(self) -> Ref:
+        """"Each player who can't": the players the sacrifice said just before found nothing to sacrifice
+        (101.3: what can't be done isn't done; these players do the other thing instead)."""
+        if not self.scope.said or not isinstance(self.scope.said[-1], I.Sacrifice):
+            raise TextError("\"each player who can't\" needs a sacrifice just before it", "each player who can't")
+        return RememberedPlayersRef(I.UNABLE)
 
     def pr_that_player(self) -> Ref:
         """The player named before, or the player of the event that triggered the ability."""

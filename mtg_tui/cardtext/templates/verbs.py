@@ -18,7 +18,8 @@ from ...engine.abilities import LayerOp
 from ...engine.cast_restrictions import CANT_CAST, THEIR_NEXT_TURN, as_cast_filter
 from ...engine.refs import (AllRef, Amount, AttachedRef, Const, ControllerOfRef, CountersOn, CountOf,
                             DefendingPlayerRef, EachPlayerRef, EventAmount, ObjectFilter, OwnerOfRef, PlayerFilter,
-                            Product, Ref, RememberedRef, SelfRef, ShareOfTheirs, TargetRef, TargetSpec, YouRef)
+                            Product, Ref, RememberedAmount, RememberedRef, SelfRef, ShareOfTheirs, TargetRef,
+                            TargetSpec, YouRef)
 from ..errors import TextError
 from .base import Templates, TypeWords, Verb, const, mana, signed_pt
 from .tokens import TokenSpec
@@ -163,17 +164,46 @@ class Verbs(Templates):
     def vp_draw_equal(self, amount: Amount) -> Verb:
         return Verb(act=lambda s, d: [I.Draw(player_of(s), amount)])
 
+    def vp_draw_that_many(self) -> Verb:
+        """"Draw that many cards": as many as you discarded just before ("discard your hand, then draw that
+        many cards"), else the amount of the event that triggered the ability ("whenever you gain life")."""
+        def act(s: Ref, d: str | None) -> list[I.Instruction]:
+            if self.scope.that_many is not None:
+                if not isinstance(player_of(s), YouRef):
+                    raise TextError("\"that many\" is read only for the player who discarded", "that many")
+                return [I.Draw(YouRef(), self.scope.that_many)]
+            if self.scope.trigger is None:
+                raise TextError("\"that many\" needs a number said before it", "that many")
+            return [I.Draw(player_of(s), EventAmount("amount"))]
+        return Verb(act=act)
+
+    def _discarding(self, make: Callable[[Ref], I.Instruction]) -> Verb:
+        """A discard (701.8); when you discard, "that many" after it counts the cards you discarded."""
+        def act(s: Ref, d: str | None) -> list[I.Instruction]:
+            who = player_of(s)
+            self.scope.that_many = RememberedAmount("discarded") if isinstance(who, YouRef) else None
+            return [make(who)]
+        return Verb(act=act)
+
     def vp_discard(self, amount: Amount) -> Verb:
-        return Verb(act=lambda s, d: [I.Discard(player_of(s), amount)])
+        return self._discarding(lambda who: I.Discard(who, amount))
 
     def vp_discard_random(self, amount: Amount) -> Verb:
-        return Verb(act=lambda s, d: [I.Discard(player_of(s), amount, random=True)])
+        return self._discarding(lambda who: I.Discard(who, amount, random=True))
 
     def vp_discard_hand(self, _poss: Token) -> Verb:
-        return Verb(act=lambda s, d: [I.Discard(player_of(s), whole_hand=True)])
+        """"Discard your hand" / "discard all the cards in your hand" (701.8)."""
+        return self._discarding(lambda who: I.Discard(who, whole_hand=True))
+
+    def vp_discard_desc(self, _article: Token, flt: ObjectFilter) -> Verb:
+        """"Discard a nonland card" (701.8): the player chooses one that fits from their hand."""
+        if flt.zone not in ("", "hand"):
+            raise TextError("a discarded card is described as a card", "discard")
+        flt = replace(flt, zone="hand")
+        return self._discarding(lambda who: I.Discard(who, filter=flt))
 
     def vp_discard_ref(self, what: Ref) -> Verb:
-        return Verb(act=lambda s, d: [I.Discard(player_of(s), specific=what)])
+        return self._discarding(lambda who: I.Discard(who, specific=what))
 
     def vp_mill(self, amount: Amount) -> Verb:
         return Verb(act=lambda s, d: [I.Mill(player_of(s), amount)])
@@ -299,6 +329,19 @@ class Verbs(Templates):
 
     def vp_exile(self, what: Ref) -> Verb:
         return Verb(act=lambda s, d: [I.Exile(what)])
+
+    def vp_exile_chosen(self, counted: tuple[int, ObjectFilter]) -> Verb:
+        """"Exile a creature card from your graveyard": you choose which as the effect happens, not a target
+        (701.11, 608.2c); a following "if you do" asks whether one was exiled."""
+        n, flt = counted
+        key = self.scope.new_key("chosen")
+        self.scope.last_obj = RememberedRef(key)
+
+        def act(s: Ref, d: str | None) -> list[I.Instruction]:
+            if not isinstance(s, YouRef):
+                raise TextError("only \"you\" can exile a card of their choice here", "exile")
+            return [I.ChoosePermanents(flt, Const(n), key), I.Exile(RememberedRef(key))]
+        return Verb(act=act)
 
     def vp_exile_until(self, what: Ref) -> Verb:
         return Verb(act=lambda s, d: [I.ExileUntil(what)])
