@@ -256,10 +256,12 @@ class Verbs(Templates):
         return Verb(act=lambda s, d: [I.DigToHand(amount, "graveyard", key)])
 
     def vp_search(self, _poss: Token, counted: tuple[int, ObjectFilter]) -> Verb:
-        """Search a library (701.19); what is found is "it"/"them" afterwards."""
+        """Search a library (701.19); what is found is "it"/"them" afterwards, and the cards a following "put
+        one into your hand and the other into your graveyard" chooses among while they are still in the library."""
         n, flt = counted
         key = self.scope.new_key("found")
         self.scope.last_obj = RememberedRef(key, plural=n > 1)
+        self.scope.looked = key
         return Verb(act=lambda s, d: [I.Search(player_of(s), replace(flt, zone="library"), Const(n), key)])
 
     def vp_search_any(self, _poss: Token, flt: ObjectFilter) -> Verb:
