@@ -116,7 +116,6 @@ NOT_YET_PLAYED = frozenset({
     "ae_graveyard_size",
     "ae_greatest_power",
     "ae_life_total",
-    "ae_self_power",
     "ae_that_much",
     "ae_x",
     "cond_life_at_least",
@@ -142,9 +141,7 @@ NOT_YET_PLAYED = frozenset({
     "t_dies_damaged_by_self",
     "t_draw",
     "t_enters_or_to_graveyard",
-    "t_leaves",
     "t_lose_life",
-    "ts_enchanted",
     # keywords.py
     "et_opponent",
     "et_player",

@@ -48,8 +48,8 @@ def _simple_mana_units(ab: Any) -> tuple[tuple[str, ...], ...] | None:
             c.remove_counters or c.untap or c.loyalty is not None or c.tap_others or c.counter_from:
         return None
     ins = ab.effect.instructions
-    if len(ins) != 1 or not isinstance(ins[0], AddMana):
-        return None
+    if len(ins) != 1 or not isinstance(ins[0], AddMana) or ins[0].times is not None:
+        return None   # an amount worked out on resolution isn't a fixed set of units to plan a payment with
     return ins[0].units
 
 

@@ -24,6 +24,7 @@ class AddMana(Instruction):
     units: tuple[tuple[str, ...], ...]
     one_color: bool = False      # "two mana of any one color": one choice for all of them
     per: Any = None              # "Add {G} for each Elf you control": the units repeated that many times
+    times: Any = None            # "Add an amount of {G} equal to ~'s power": an Amount, worked out as it resolves
 
     def run(self, ctx: "Ctx") -> Generator[Decision, Any, None]:
         game = ctx.game
@@ -33,6 +34,8 @@ class AddMana(Instruction):
         units = self.units
         if self.per is not None:
             units = units * len(ctx.objects(AllRef(self.per)))
+        if self.times is not None:
+            units = units * max(0, self.times.value(ctx))
         for options in units:
             if options == ("chosen",):
                 me = ctx.self_object()

@@ -6,9 +6,9 @@ from dataclasses import replace
 
 from lark import Token
 
-from ...engine.refs import (Amount, Compare, Const, CountOf, DestroyedCount, EventAmount, MaxStat, ObjectFilter,
-                            PlayerCount, Ref, RememberedAmount, SacrificedStat, SelfRef, StatOf, Sum, SumStat, XAmount,
-                            YouRef)
+from ...engine.refs import (Amount, Compare, Const, CountersOn, CountOf, DestroyedCount, EventAmount, EventRef,
+                            MaxStat, ObjectFilter, PlayerCount, Ref, RememberedAmount, SacrificedStat, SelfRef, StatOf,
+                            Sum, SumStat, XAmount, YouRef)
 from ...engine.conditions import Condition
 from ..errors import TextError
 from .base import Templates, Word, const, const_amount, number
@@ -49,6 +49,10 @@ class Amounts(Templates):
 
     def ae_count(self, flt: ObjectFilter) -> Amount:
         return CountOf(flt)
+
+    def ae_counters_on(self, kind: Token, ref: Ref) -> Amount:
+        """"The number of +1/+1 counters on it": counted on the object named as the amount is used (122.1)."""
+        return CountersOn(ref, str(kind))
 
     def ae_count_names(self, flt: ObjectFilter) -> Amount:
         """"The number of differently named lands you control": objects with the same name count once (201.2)."""
@@ -238,6 +242,15 @@ class Amounts(Templates):
     def cond_it_was(self, _article: Token, flt: ObjectFilter) -> Condition:
         """"If it was a creature card": the object the text last named, as it last existed (608.2h)."""
         return Condition("was", replace(flt, zone="any"), ref=self.scope.last_obj or SelfRef())
+
+    def cond_it_was_historic(self) -> Condition:
+        """"If it was historic" (700.6): the object the text last named, else the object of the triggering zone
+        change ("when enchanted permanent leaves the battlefield"), as it last existed (608.2h)."""
+        trigger = self.scope.trigger
+        event_obj = (EventRef("obj") if trigger is not None and trigger.event in ("dies", "leaves", "to_graveyard")
+                     and (trigger.attached or trigger.subject is not None) else None)
+        return Condition("was", ObjectFilter(historic=True, zone="any"),
+                         ref=self.scope.last_obj or event_obj or SelfRef())
 
     def cond_it_type(self, _article: Token, word: Word) -> Condition:
         """"If it's a Vampire": the object the text last named ("it"), or this one, is of that type as it is now,

@@ -56,7 +56,11 @@ class Descriptions(Templates):
         lists = {k: tuple(dict.fromkeys(f.pop(k)) if k in _DEDUPED else f.pop(k)) for k in _LISTS}
         either = f.pop("attacking_or_blocking", False)
         kinds = f.pop("type_or_subtype", False)
+        either_compares = f.pop("either_compares", ())
         out = ObjectFilter(zone=zone, **lists, **f)
+        if either_compares:
+            out = ObjectFilter(any_of=tuple(replace(out, compares=out.compares + (c,)) for c in either_compares),
+                               zone=zone)
         if kinds:
             out = ObjectFilter(any_of=(replace(out, subtypes=()), replace(out, types=())), zone=zone)
         if either:
@@ -285,6 +289,10 @@ class Descriptions(Templates):
     post_mv_le = _compare("mana value", "<=")
     post_mv_ge = _compare("mana value", ">=")
     post_total_pt_le = _compare("total", "<=")
+
+    def post_power_or_toughness_le(self, n: Token) -> Mod:
+        """"With power or toughness 1 or less": either characteristic passing is enough."""
+        return {"either_compares": (Compare("power", "<=", const(n)), Compare("toughness", "<=", const(n)))}
 
     def post_power_lt_self(self) -> Mod:
         """"with lesser power": power less than the source's own, as it is or as it last existed (702.133a,

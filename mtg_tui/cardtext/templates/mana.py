@@ -5,7 +5,7 @@ from __future__ import annotations
 from lark import Token
 
 from ...engine import instructions as I
-from ...engine.refs import ObjectFilter
+from ...engine.refs import Amount, ObjectFilter
 from ..errors import TextError
 from .base import Templates, const, mana
 
@@ -40,6 +40,15 @@ class ManaProduction(Templates):
         if len(units) != len(cost.symbols):
             raise TextError("can't add generic mana", cost.text)
         return I.AddMana(units, per=each)
+
+    def mp_amount_equal(self, tok: Token, times: Amount) -> I.AddMana:
+        """"Add an amount of {G} equal to ~'s power": that one symbol, as many times as the amount is as the
+        ability resolves (106.3)."""
+        cost = mana(tok)
+        units = tuple((s.value,) for s in cost.symbols if s.kind in ("color", "C"))
+        if len(units) != 1 or len(cost.symbols) != 1:
+            raise TextError("\"an amount of\" needs one mana symbol of a type", cost.text)
+        return I.AddMana(units, times=times)
 
     def mp_any_combination(self, _amount: object) -> I.AddMana:
         raise TextError("this kind of mana ability isn't supported yet", "add")

@@ -224,6 +224,13 @@ class Refs(Templates):
     def tp_any(self) -> Ref:
         return self._any_target(another=False)
 
+    def tp_up_to_any(self, n: Token) -> Ref:
+        """"Up to three targets": any targets (115.4), none to three of them, each chosen once (115.3)."""
+        count = const(n)
+        spec = TargetSpec(objects=ObjectFilter(types=_ANY_TARGET_TYPES), players=PlayerFilter("any"),
+                          min_count=0, max_count=count, label=f"up to {count} targets")
+        return self.scope.add_target(spec)
+
     def tp_any_other(self) -> Ref:
         return self._any_target(another=True)
 
