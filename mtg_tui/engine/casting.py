@@ -723,6 +723,10 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
                 continue
             if not base_cost(game, card).symbols:
                 continue
+            # the restrictions cast_timing_problem refuses a cast for: a legendary instant or sorcery (205.4e),
+            # an effect that says the player can't cast it (101.2)
+            if legendary_spell_problem(game, c, player) or cast_prohibited(game, card, player):
+                continue
             if units is None:
                 units = payment_units(game, player, set())
             if all(match_payment(total_cost(game, card, player, 0, way), units) is None
