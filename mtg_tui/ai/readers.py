@@ -27,6 +27,7 @@ from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, Cost
 from ..engine.entering import (AsEntersChoose, CounterOrHaste, EntersTapped, EntersTappedUnlessPaid,
                                EntersWithCounters, OthersEnterTapped, OthersEnterWithCounters)
 from ..engine.sagas import LoreCounterAsItEnters
+from ..engine.copies import CopySpell, CreateTokenCopy, SpellsCastBefore
 from ..engine.instead import DamageInstead, DrawInstead, TokensInstead, TokensUnderYourControl
 from ..engine.keywords import Trait, evasive, gives, keywords_in
 from ..engine.prevention import StaticPrevention
@@ -250,6 +251,7 @@ AMOUNTS: dict[type, Callable[[Any, Notes, int], int]] = {
     SacrificedStat: lambda a, n, x: 3,      # a creature's power or toughness
     ShareOfTheirs: lambda a, n, x: 6 if a.what == "life" else 15,   # a third of a typical life, half a library
     NegX: lambda a, n, x: X if x == X else -x,   # "-X/-X"
+    SpellsCastBefore: lambda a, n, x: 1,  # "for each other instant and sorcery spell you've cast before it"
 }
 
 
@@ -473,7 +475,7 @@ def _create_token(i: I.CreateToken, n: Notes) -> None:
         n.hit(i.who, amount * 1.0, "token")   # Treasure, Clue, ...
 
 
-def _create_token_copy(i: I.CreateTokenCopy, n: Notes) -> None:
+def _create_token_copy(i: CreateTokenCopy, n: Notes) -> None:
     """A copy of a permanent is worth what a middling creature is: what it copies is seen only in play."""
     amount = n.amount(i.amount, 1)
     n.hit(i.who, amount * token_worth(3, 3), "token")
@@ -654,7 +656,8 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.SetLife: _nothing("set_life", 0.0, "who"),
     I.TapAnyNumber: _nothing("tap_own", 0.0, "who"),   # a choice that costs only what it buys ("for each ... tapped")
     I.ShuffleIntoLibrary: _nothing("shuffle_into_library"),   # cards back to a library: a long way from mattering
-    I.CreateTokenCopy: _create_token_copy,
+    CreateTokenCopy: _create_token_copy,
+    CopySpell: lambda i, n: n.hit(YouRef(), 2.0 * n.amount(i.amount, 1), "copy_spell"),   # another of a spell
 }
 
 

@@ -130,9 +130,10 @@ def _perform_moves(game: "GameState", objs: Sequence[GameObject], moves: list[Zo
         game.objects.pop(obj.id, None)
         game._other_chars.pop(obj.id, None)
         owner = obj.owner
-        if obj.is_token:
+        if obj.is_token or obj.is_copy:
             game.tokens_left_battlefield = True
         new = GameObject(game.new_id(), obj.whole or obj.card, owner, dest, obj.card_uid, obj.is_token)
+        new.is_copy = obj.is_copy
         new.timestamp = game.new_timestamp()
         new.entered_turn = game.turn
         game.objects[new.id] = new

@@ -1,4 +1,4 @@
-"""Copies of objects (706): tokens that are copies of permanents.
+"""Copies of objects (706): tokens that are copies of permanents, and copies of spells on the stack.
 
 A copy takes the copiable values of the original (706.2): what is printed on it (the face that is up,
 706.8), as changed by other copy effects. A token that is itself a copy already carries the values it
@@ -13,12 +13,17 @@ from typing import TYPE_CHECKING, Any, Generator
 
 from . import actions
 from .abilities import Instruction
-from .decisions import Decision
+from .answers import is_number
+from .casting import spell_effect
+from .conditions import costs_paid
+from .decisions import Decision, IllegalAnswer, Option, Targets, YesNo
 from .objects import LKI, CardDef, GameObject
-from .refs import Amount, Ref
+from .refs import Amount, ObjectFilter, Ref, TargetSpec
+from .targets import candidates, spread_targets
 
 if TYPE_CHECKING:
     from .context import Ctx
+    from .state import GameState
 
 Gen = Generator[Decision, Any, None]
 
@@ -66,3 +71,137 @@ class CreateTokenCopy(Instruction):
             for p in ctx.players(self.who):
                 made += yield from actions.create_tokens_asking(ctx.game, p.index, token, n, original.name)
         ctx.remember("created", made)
+
+
+def copy_spell(game: "GameState", spell: GameObject, controller: int) -> GameObject:
+    """Put a copy of a spell onto the stack under ``controller``'s control (706.10): its characteristics and
+    the choices made for it (mode, targets, X, the costs paid, how its damage is divided). A copy isn't cast,
+    so nothing that cares about casting sees it; off the stack it ceases to exist (706.10a, 704.5e)."""
+    copy = GameObject(game.new_id(), spell.card, controller, "stack", game.new_uid())
+    copy.controller = controller
+    copy.whole = spell.whole
+    copy.is_copy = True
+    copy.targets = [list(row) for row in spell.targets]
+    copy.mode = spell.mode
+    copy.x = spell.x
+    copy.chosen = {k: (dict(v) if isinstance(v, dict) else v) for k, v in spell.chosen.items()
+                   if k in _COPIED_CHOICES}
+    copy.timestamp = game.new_timestamp()
+    game.objects[copy.id] = copy
+    game.stack.append(copy)
+    game.touch()
+    flat = [t for row in copy.targets for t in row]
+    text = f"{game.players[controller].name} puts a copy of {spell.name} onto the stack"
+    if flat:
+        text += " targeting " + ", ".join(game.describe(t) for t in flat)
+    game.log_event(text + ".", ("706.10",), (copy.id,) + tuple(flat), player=controller)
+    return copy
+
+
+_COPIED_CHOICES = ("costs", "divide")   # choices made as it was cast (706.10); not how: it isn't cast
+
+
+def choose_new_targets(game: "GameState", copy: GameObject) -> Gen:
+    """"You may choose new targets for the copy" (706.10c): its controller may change any of its targets;
+    each one kept stays even if illegal now, each one changed must be legal. The number of targets stays."""
+    specs = spell_target_specs(game, copy)
+    if not any(copy.targets):
+        return
+    player = copy.controller
+    ans = yield YesNo(player=player, prompt=f"Choose new targets for the copy of {copy.name}?",
+                      options=[Option("yes", "Choose new targets"), Option("no", "Keep its targets")],
+                      source=copy.id)
+    if ans != "yes":
+        return
+    old = [list(row) for row in copy.targets]
+    rows = []
+    flat: list[Option] = []
+    for spec, was in zip(specs, old):
+        ids = list(dict.fromkeys(was + candidates(game, spec, player, copy, copy.id, None, specs)))
+        rows.append({"label": spec.label, "min": len(was), "max": len(was), "options": ids})
+        for i in ids:
+            if all(o.value != i for o in flat):
+                flat.append(Option(i, game.describe(i)))
+
+    def legal(answer: Any) -> list[list[int]]:
+        return _kept_or_legal(game, specs, old, spread_targets(answer, specs), player, copy)
+
+    new = yield Targets(player=player, prompt=f"New targets for the copy of {copy.name}", options=flat,
+                        min=sum(len(w) for w in old), max=sum(len(w) for w in old), specs=rows,
+                        effect=spell_effect(game, copy), source=copy.id, legal=legal)
+    copy.targets = [list(row) for row in new]
+    game.touch()
+    game.log_event(f"{game.players[player].name} chooses new targets for the copy of {copy.name}: "
+                   + ", ".join(game.describe(t) for row in copy.targets for t in row) + ".", ("706.10c",),
+                   (copy.id,), player=player)
+
+
+def _kept_or_legal(game: "GameState", specs: tuple[TargetSpec, ...], old: list[list[int]], answer: Any,
+                   player: int, copy: GameObject) -> list[list[int]]:
+    if not isinstance(answer, list) or len(answer) != len(old):
+        raise IllegalAnswer(f"the copy has {len(old)} target word{'s' if len(old) != 1 else ''}: "
+                            "give a list of targets for each")
+    out: list[list[int]] = []
+    for spec, was, picks in zip(specs, old, answer):
+        picks = [picks] if is_number(picks) else picks
+        if not isinstance(picks, list) or not all(is_number(t) for t in picks):
+            raise IllegalAnswer(f"the targets for {spec.label} must be a list of ids")
+        if len(picks) != len(was):
+            raise IllegalAnswer(f"{spec.label} keeps its number of targets, {len(was)} (706.10c)")
+        if len(set(picks)) != len(picks):
+            raise IllegalAnswer("the same object can't be chosen twice for one target word (115.3)")
+        legal = candidates(game, spec, player, copy, copy.id, None, specs)
+        for t in picks:
+            if t not in was and t not in legal:
+                raise IllegalAnswer(f"{game.describe(t)} isn't a legal target for {spec.label}: a changed "
+                                    "target must be legal (706.10c)")
+        out.append(list(picks))
+    return out
+
+
+def spell_target_specs(game: "GameState", spell: GameObject) -> tuple[TargetSpec, ...]:
+    """The target words of a spell on the stack, for its modes and the costs paid for it (601.2c)."""
+    return spell_effect(game, spell).target_specs(spell.mode, costs_paid(spell))
+
+
+@dataclass(frozen=True)
+class CopySpell(Instruction):
+    """"Copy [spell]", "copy it for each ..." (706.10): copies under this effect's controller, each maybe with
+    new targets (706.10c). A spell that has left the stack can't be copied."""
+
+    what: Ref
+    amount: Amount
+    new_targets: bool = False
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        n = self.amount.value(ctx)
+        for spell in ctx.objects(self.what):
+            if not isinstance(spell, GameObject) or spell.zone != "stack":
+                continue
+            for _ in range(n):
+                copy = copy_spell(game, spell, ctx.controller)
+                if self.new_targets:
+                    yield from choose_new_targets(game, copy)
+
+
+@dataclass(frozen=True)
+class SpellsCastBefore(Amount):
+    """"For each other [kind of] spell you've cast before it this turn": the spells of that kind its
+    controller cast this turn before the spell whose casting triggered the ability."""
+
+    filter: ObjectFilter
+
+    def value(self, ctx: "Ctx") -> int:
+        game = ctx.game
+        spell_id = ctx.event.get("spell_id") if ctx.event is not None else None
+        n = 0
+        for ev in game.turn_events:
+            if ev.kind != "cast":
+                continue
+            if ev.get("spell_id") == spell_id:
+                break
+            spell = ev.get("spell")
+            if ev.get("player") == ctx.controller and spell is not None and ctx.fits(spell, self.filter):
+                n += 1
+        return n

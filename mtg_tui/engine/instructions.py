@@ -27,7 +27,6 @@ from .land_plays import PlayAdditionalLand  # noqa: F401  (part of the instructi
 from .cast_restrictions import CantCast  # noqa: F401  (part of the instruction set the compiler uses)
 from .transform import Transform  # noqa: F401  (part of the instruction set the compiler uses)
 from .mana_ability import ANY_COLOR, AddMana  # noqa: F401  (part of the instruction set the compiler uses)
-from .copies import CreateTokenCopy  # noqa: F401  (part of the instruction set the compiler uses)
 from .matching import object_matches
 from .objects import CardDef, GameObject, Player
 from .refs import DESTROYED, AllRef, Amount, Const, ObjectFilter, Ref, ShareOfTheirs

@@ -132,9 +132,14 @@ class Found:
 
     def rules(self) -> list[str]:
         out = [r for _, r, _ in self.losers + self.to_graveyard + self.to_destroy]
-        out += [r for _, r in self.unattach] + ["704.5d"] * len(self.vanish) + ["704.5q"] * len(self.counter_fix)
+        out += [r for _, r in self.unattach] + [_vanish_rule(o) for o, _ in self.vanish] + ["704.5q"] * len(self.counter_fix)
         out += ["704.5s"] * len(self.sagas)
         return out + ["704.5j"] * len(self.legend_choices)
+
+
+def _vanish_rule(o: GameObject) -> str:
+    """A token off the battlefield (704.5d) or a copy of a spell off the stack (704.5e) ceases to exist."""
+    return "704.5e" if o.is_copy else "704.5d"
 
 
 def _watched(game: "GameState") -> list[GameObject]:
@@ -182,10 +187,10 @@ def find(game: "GameState", every_zone: bool = False, every_permanent: bool = Fa
         for p in game.players:
             for zone in (p.hand, p.graveyard, p.library):
                 for o in zone:
-                    if o.is_token:
+                    if o.is_token or o.is_copy:
                         f.vanish.append((o, zone is p.hand and "hand" or "graveyard"))
         for o in game.exile:
-            if o.is_token:
+            if o.is_token or o.is_copy:
                 f.vanish.append((o, "exile"))
 
     bf = game.battlefield_chars()
@@ -260,8 +265,12 @@ def _once(game: "GameState") -> Gen:
     for p, rule, text in losers:
         game.log_event(text + ".", (rule, "704.5", "104.3b"), player=p.index, why="State-based actions are checked whenever a player would receive priority.")
     for o, where in vanish:
-        game.log_event(f"The {o.name} token leaves the game: a token that left the battlefield ceases to exist.",
-                       ("704.5d", "111.7"), (o.id,))
+        if o.is_copy:
+            game.log_event(f"The copy of {o.name} ceases to exist: a copy of a spell is only on the stack.",
+                           ("704.5e", "706.10a"), (o.id,))
+        else:
+            game.log_event(f"The {o.name} token leaves the game: a token that left the battlefield ceases to exist.",
+                           ("704.5d", "111.7"), (o.id,))
         lst = game.zone_list(o.zone, o.owner)
         if o in lst:
             lst.remove(o)

@@ -15,6 +15,7 @@ from lark import Token, Tree
 
 from ...engine import instructions as I
 from ...engine.abilities import Effect
+from ...engine.copies import CopySpell
 from ...engine.objects import CardDef
 from ...engine.refs import Amount, CountOf, RememberedRef, SelfRef, TargetRef, XAmount, YouRef
 from ...engine.abilities import Trigger
@@ -327,6 +328,10 @@ class Effects(Templates):
     def no_activate_except_mana(self, tree: Tree) -> list[Any]:
         raise TextError("this kind of effect isn't supported yet: no activate", "be activated")
 
+    def new_targets_for_copy(self) -> list[Any]:
+        """"You may choose new targets for the copy" (706.10c): changes the copy said before it."""
+        return [Amend(_new_targets)]
+
     def life_total_becomes(self, n: Token) -> list[Any]:
         """"Your life total becomes 15" (119.5)."""
         return [I.SetLife(YouRef(), number(n))]
@@ -438,6 +443,14 @@ def replace_x(thing: Any, amount: Amount) -> Any:
         except TypeError:
             return thing
     return thing
+
+
+def _new_targets(said: list[I.Instruction]) -> None:
+    for j in range(len(said) - 1, -1, -1):
+        if isinstance(said[j], CopySpell):
+            said[j] = replace(said[j], new_targets=True)
+            return
+    raise TextError("\"choose new targets for the copy\" needs a copy of a spell before it", "new targets")
 
 
 def _no_regeneration(said: list[I.Instruction]) -> None:

@@ -127,6 +127,8 @@ class Refs(Templates):
         trigger = self.scope.trigger
         if trigger is not None and trigger.event == "damage" and trigger.recipient is not None:
             return EventRef("recipient")   # "deals damage to a Dinosaur, destroy that creature"
+        if trigger is not None and trigger.event == "cast":
+            return EventRef("spell_id")    # "whenever you cast an instant spell, copy it": the spell
         if trigger is None or trigger.self_only or trigger.subject is None or trigger.event not in _EVENT_OBJECT:
             return None
         return EventRef(_EVENT_OBJECT[trigger.event])

@@ -15,6 +15,7 @@ from lark import Token
 
 from ...engine import instructions as I
 from ...engine.abilities import LayerOp
+from ...engine.copies import CopySpell, CreateTokenCopy, SpellsCastBefore
 from ...engine.cast_restrictions import CANT_CAST, THEIR_NEXT_TURN, as_cast_filter
 from ...engine.refs import (AllRef, Amount, AttachedRef, Const, ControllerOfRef, CountersOn, CountOf,
                             DefendingPlayerRef, EachPlayerRef, EventAmount, ObjectFilter, OwnerOfRef, PlayerFilter,
@@ -552,7 +553,20 @@ class Verbs(Templates):
         not_legendary = exception is not None and exception.not_legendary
         self.scope.created = RememberedRef("created")
         self.scope.last_obj = self.scope.created
-        return Verb(act=lambda s, d: [I.CreateTokenCopy(player_of(s), Const(1), original, not_legendary)])
+        return Verb(act=lambda s, d: [CreateTokenCopy(player_of(s), Const(1), original, not_legendary)])
+
+    def vp_copy_spell(self, what: Ref) -> Verb:
+        """"Copy target instant or sorcery spell" (706.10): the copy is this effect's controller's."""
+        return Verb(act=lambda s, d: [CopySpell(what, Const(1))])
+
+    def vp_copy_for_each_cast_before(self, what: Ref, each: ObjectFilter) -> Verb:
+        """"Copy it for each other [kind of] spell you've cast before it this turn": counted as the ability
+        resolves, among the spells its controller cast this turn before the one that triggered it."""
+        trigger = self.scope.trigger
+        if trigger is None or trigger.event != "cast":
+            raise TextError("\"cast before it\" needs a \"whenever you cast\" trigger", "before it this turn")
+        cast = SpellsCastBefore(replace(each, zone="any"))   # matched against each spell as it was cast
+        return Verb(act=lambda s, d: [CopySpell(what, cast)])
 
     def copy_not_legendary(self, only_if: Ref | None = None) -> "CopyException":
         """"Except the token isn't legendary [if X is legendary]" (706.9b): taking away legendary changes
