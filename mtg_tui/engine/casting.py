@@ -20,8 +20,9 @@ from .cast_restrictions import cast_prohibited
 from .conditions import condition_holds, holds
 from .context import Ctx, run_effect
 from .costs import (activated_abilities, check_cost_picks, check_other_costs, check_tap_picks, cost_choices,
-                    cost_picks_needed, creature_power, execute_payment, find_auto_payment, mana_sources,
-                    only_tap_picks, pay_other_costs, payment_units, plan_payment, simple_mana_ability, tap_choices)
+                    cost_picks_needed, creature_power, execute_payment, find_auto_payment, kept_mana_possible,
+                    mana_sources, only_tap_picks, pay_other_costs, payment_units, plan_payment, simple_mana_ability,
+                    tap_choices)
 from .decisions import (CANCEL, ChooseColor, ChooseCosts, ChooseMode, ChooseX, ConvokeCost, Decision, DiscardCost,
                         Divide, IllegalAnswer, Option, Pay, Priority, RevealCost, SacrificeCost, TapCost, division, CounterCost)
 from .events import Event
@@ -29,6 +30,7 @@ from .instructions import DealDamage, nested_instructions
 from .keywords import Trait, entry, has_trait, keywords_in
 from .land_plays import land_play_problem
 from .keywords.base import chars_traits
+from .mana_ability import spending_on
 from .mana import COLOR_BY_NAME, COLOR_NAMES, ManaCost, Symbol, match_payment
 from .matching import object_matches
 from .objects import GameObject, StackAbility
@@ -525,12 +527,13 @@ def can_afford(game: "GameState", player: int, cost: ManaCost, avoid: set[int], 
     return find_auto_payment(game, player, cost, avoid, skip, exclude) is not None
 
 
-def _affordable(game: "GameState", player: int, card: GameObject, cost: ManaCost) -> bool:
-    """Could the player pay this total cost of the card, with mana, or with mana and creatures for a spell
-    with convoke (702.50a)?"""
-    if can_afford(game, player, cost, set(), card.id):
-        return True
-    return convoke.has_convoke(card) and convoke.affordable(game, player, cost.with_x(0), card.id)
+def _affordable(game: "GameState", player: int, card: GameObject, cost: ManaCost, costs: Any = ()) -> bool:
+    """Could the player pay this total cost of the card (with the optional costs ``costs``), with mana, or with
+    mana and creatures for a spell with convoke (702.50a)?"""
+    with spending_on(game, card, costs):
+        if can_afford(game, player, cost, set(), card.id):
+            return True
+        return convoke.has_convoke(card) and convoke.affordable(game, player, cost.with_x(0), card.id)
 
 
 def _convoke_max_x(game: "GameState", player: int, card: GameObject, cost_with: Callable[[int], ManaCost]) -> int:
@@ -554,7 +557,7 @@ def castable(game: "GameState", card: GameObject, player: int) -> bool:
     c = game.chars(card)
     if not base_cost(game, card).symbols and "Land" not in c.types:
         return False  # no mana cost: can't be cast (118.6, 202.1b)
-    if not any(_affordable(game, player, card, total_cost(game, card, player, 0, way))
+    if not any(_affordable(game, player, card, total_cost(game, card, player, 0, way), way)
                for way in _payments(game, card, player)):
         return False
     extra = other_costs(card)
@@ -700,6 +703,7 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
     sorcery_ok = is_sorcery_timing(game, player)
     land_ok = sorcery_ok and land_play_problem(game, player) is None
     units = None
+    kept = False
     with_hand_abilities = []
     rows = game.cast_rows
     for whole in castable_cards(game, p):
@@ -729,7 +733,9 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
                 continue
             if units is None:
                 units = payment_units(game, player, set())
-            if all(match_payment(total_cost(game, card, player, 0, way), units) is None
+                kept = kept_mana_possible(game, player)
+            if all((match_payment(total_cost(game, card, player, 0, way), units) is None
+                    and not (kept and _affordable(game, player, card, total_cost(game, card, player, 0, way), way)))
                    and not (convoke.has_convoke(card)
                             and convoke.affordable(game, player, total_cost(game, card, player, 0, way), card.id))
                    for way in _payments(game, card, player)):
@@ -854,10 +860,22 @@ def validate_action(game: "GameState", player: int, ans: Any) -> dict[str, Any]:
             raise IllegalAnswer(why)
         return {"action": "play", "card": card.id}
     if kind == "cast":
-        return _validate_cast(game, player, ans)
+        with spending_on(game, _named_card(game, ans), ans.get("costs")):
+            return _validate_cast(game, player, ans)
     if kind == "activate":
         return _validate_activate(game, player, ans)
     raise IllegalAnswer(f"unknown action {kind!r}")
+
+
+def _named_card(game: "GameState", action: dict[str, Any]) -> GameObject | None:
+    """The card, or half of a split card, a cast action names; None if it names none."""
+    obj = game.get(action.get("card")) if is_number(action.get("card")) else None
+    if not isinstance(obj, GameObject):
+        return None
+    half = action.get("half")
+    if obj.card.layout == "split" and half in (0, 1):
+        return as_cast(obj, half)
+    return obj
 
 
 def _card(game: "GameState", cid: Any) -> GameObject:
@@ -908,7 +926,7 @@ def _validate_cast(game: "GameState", player: int, ans: dict[str, Any]) -> dict[
                  len(convoke.candidates(game, player)) if convoke.has_convoke(card) else 0)
     elif x not in (None, 0):
         raise IllegalAnswer(f"{card.name} has no X in its cost")
-    if costs and not _affordable(game, player, card, total_cost(game, card, player, x or 0, costs)):
+    if costs and not _affordable(game, player, card, total_cost(game, card, player, x or 0, costs), costs):
         raise IllegalAnswer(f"you can't pay {card.name}'s {' and '.join(costs)} cost as well: it would cost "
                             f"{total_cost(game, card, player, x or 0, costs).text}")
     if (effect.is_modal and out["mode"] is None) or (has_x and x is None) or costs is None:
@@ -1052,7 +1070,9 @@ def _validate_activate(game: "GameState", player: int, ans: dict[str, Any]) -> d
 def complete_action(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     """Ask for whatever the action lacks (mode, X, targets, payment). Returns the action or None if cancelled."""
     while True:
-        missing = _missing(game, player, action)
+        with spending_on(game, _named_card(game, action) if action["action"] == "cast" else None,
+                         action.get("costs")):
+            missing = _missing(game, player, action)
         if missing is None:
             return action
         key, d = missing
@@ -1196,7 +1216,8 @@ def _costs_decision(game: "GameState", player: int, card: GameObject, action: di
             if check_other_costs(game, card, Cost(sacrifice=extra.sacrifice, discard=extra.discard,
                                                   pay_life=extra.pay_life, reveal=extra.reveal), player):
                 continue
-        if extra.has_mana and not _affordable(game, player, card, total_cost(game, card, player, 0, (name,))):
+        if extra.has_mana and not _affordable(game, player, card, total_cost(game, card, player, 0, (name,)),
+                                              (name,)):
             continue
         payable.append(Option(name, f"{name.capitalize()} {extra.text}" if extra.has_mana
                               else f"{name.capitalize()}—{extra.text[:1].upper()}{extra.text[1:]}"))
@@ -1303,8 +1324,9 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     from_zone = card.zone
     via = graveyard_keyword(card)
     extra = other_costs(card, costs)
-    cost, convoked, plan = convoke.pay_with(game, player, cost, action.get("convoke") or [],
-                                            action.get("pay") or "auto", _avoid(targets), card.id)
+    with spending_on(game, card, costs):
+        cost, convoked, plan = convoke.pay_with(game, player, cost, action.get("convoke") or [],
+                                                action.get("pay") or "auto", _avoid(targets), card.id)
     spell = actions.move(game, game.objects[card.id], "stack", controller=player, log=False)
     assert spell is not None
     if half is not None:
@@ -1322,7 +1344,8 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     if game.active == player and game.step in ("main1", "main2"):
         spell.chosen["cast_in_main"] = True   # for "if you cast this spell during your main phase"
     convoke.tap_creatures(game, spell, player, convoked)
-    execute_payment(game, player, cost, plan)
+    with spending_on(game, card, costs):
+        execute_payment(game, player, cost, plan)
     if extra is not None:
         picked = {k: action[k] for k in PICKED if action.get(k)}
         _note_sacrificed(game, spell, picked)

@@ -19,7 +19,7 @@ from .decisions import Decision, IllegalAnswer
 from .keywords import Trait, has_trait
 from .keywords.base import chars_traits
 from .mana import ManaCost, ManaUnit, match_payment
-from .mana_ability import AddMana
+from .mana_ability import AddMana, SpendOnly
 from .matching import object_matches
 from .objects import GameObject, Player
 from .refs import ObjectFilter
@@ -74,6 +74,9 @@ def mana_sources(game: "GameState", player: int, exclude: set[int] | None = None
             continue   # summoning sickness (302.6)
         found: list[tuple[int, tuple[tuple[str, ...], ...]]] = []
         for i, units in simple:
+            only = c.activated()[i].effect.instructions[0].only
+            if only is not None and not only.made_by(o).allows(game):
+                continue   # mana that can't be spent on what is being paid for (106.6)
             per = c.activated()[i].effect.instructions[0].per
             if per is not None:   # "Add {C} for each artifact you control ...": as many as there are now
                 units = units * sum(1 for x in game.battlefield if object_matches(game, x, per, o.id, player))
@@ -88,8 +91,9 @@ def mana_sources(game: "GameState", player: int, exclude: set[int] | None = None
             # "{T}: Add {B}" and "{T}: Add {R}" (a land with two basic land types, 305.6): one mana of either.
             either = tuple(dict.fromkeys(t for _, units in found for t in units[0]))
             out.append((o, found[0][0], (either,)))
-        elif found:
-            out.append((o, found[0][0], found[0][1]))
+        elif found:   # several abilities, one tapping: the one that makes the most ("{T}: Add {G}{G}")
+            i, units = max(found, key=lambda f: len(f[1]))
+            out.append((o, i, units))
     return out
 
 
@@ -104,6 +108,44 @@ def _simple_mana(game: "GameState") -> dict[int, list[tuple[GameObject, Any, lis
         if simple:
             out.setdefault(c.controller, []).append((o, c, simple))
     return out
+
+
+def _made_only(game: "GameState", obj: GameObject, index: int, t: str) -> SpendOnly | None:
+    """What mana of type ``t`` that this source made with its ability ``index`` may be spent on (106.6). Where
+    the source offered one mana from any of its one-mana abilities (``mana_sources``), the mana is from one
+    without a restriction if one makes that type."""
+    abilities = game.chars(obj).activated()
+    chosen = abilities[index] if index < len(abilities) else None
+    units = simple_mana_ability(chosen) if chosen is not None else None
+    if units and len(units) > 1:
+        only = chosen.effect.instructions[0].only
+        return only.made_by(obj) if only is not None else None
+    found: SpendOnly | None = None
+    for ab in abilities:
+        units = simple_mana_ability(ab)
+        if not units or len(units) != 1 or not (t in units[0] or units[0] == ("chosen",)):
+            continue
+        only = ab.effect.instructions[0].only
+        if only is None:
+            return None
+        found = only.made_by(obj)
+    return found
+
+
+def kept_mana_possible(game: "GameState", player: int) -> bool:
+    """Could the player have mana that may be spent only on some things (106.6): in the pool, or from an
+    untapped source's plain mana ability?"""
+    if game.players[player].pool.restricted:
+        return True
+    return any(ab.effect.instructions[0].only is not None
+               for o, c, simple in game.kept("simple mana abilities", _simple_mana).get(player, ())
+               if not o.tapped for i, _ in simple for ab in (c.activated()[i],))
+
+
+def _spendable_kept(game: "GameState", p: Player) -> list[ManaUnit]:
+    """The pool's mana that may be spent only on some things (106.6) and may be spent on this payment."""
+    return [ManaUnit((t,), None, 0, -2, kept=i) for i, (t, only) in enumerate(p.pool.restricted)
+            if only.allows(game)]
 
 
 def activated_abilities(game: "GameState", obj: GameObject) -> tuple[ActivatedAbility, ...]:
@@ -133,7 +175,7 @@ def payment_units(game: "GameState", player: int, avoid: set[int], skip_card: in
     tapped as part of the same cost); ``avoid`` only lowers a source's rank.
     """
     p = game.players[player]
-    units = [ManaUnit((t,), None, 0, -1) for t in p.pool.units()]
+    units = _spendable_kept(game, p) + [ManaUnit((t,), None, 0, -1) for t in p.pool.units()]
     need = _color_needs(game, p, skip_card)
     ranked = []
     for o, idx, made in mana_sources(game, player, exclude):
@@ -165,7 +207,7 @@ def find_auto_payment(game: "GameState", player: int, cost: ManaCost, avoid: set
 def manual_units(game: "GameState", player: int, sources: list[int], exclude: set[int] | None = None) -> list[ManaUnit]:
     """Pool mana, then the named sources in the order given (each used once)."""
     p = game.players[player]
-    units = [ManaUnit((t,), None, 0, -1) for t in p.pool.units()]
+    units = _spendable_kept(game, p) + [ManaUnit((t,), None, 0, -1) for t in p.pool.units()]
     available = {o.id: (o, idx, made) for o, idx, made in mana_sources(game, player)}
     for sid in sources:
         if exclude and sid in exclude:
@@ -225,18 +267,23 @@ def execute_payment(game: "GameState", player: int, cost: ManaCost, plan: list[t
             continue
         obj = game.objects[unit.source]
         actions.tap(game, obj)
-        p.pool.add(t)
+        only = _made_only(game, obj, unit.ability, t)
+        p.pool.add(t, only=only)
         made.append(t)
-        game.log_event(f"{p.name} taps {obj.name} for {{{t}}}.", ("605.3a",), (obj.id,), player=player,
-                       kind="mana")
+        game.log_event(f"{p.name} taps {obj.name} for {{{t}}}" + (f", to spend {only.text}" if only else "") + ".",
+                       ("605.3a", "106.6") if only else ("605.3a",), (obj.id,), player=player, kind="mana")
     spend: list[str] = []
+    kept: list[int] = []
     if cost.symbols:
-        pool_units = [ManaUnit((t,)) for t in p.pool.units()]
+        # Mana that may be spent only on some things goes first where it may (106.6): it is worth less.
+        pool_units = _spendable_kept(game, p) + [ManaUnit((t,)) for t in p.pool.units()]
         found = match_payment(cost, pool_units)
         if found is None:
             raise RuntimeError("payment plan did not cover the cost")
-        spend = [t for _, t in found]
+        spend = [t for i, t in found if pool_units[i].kept < 0]
+        kept = [pool_units[i].kept for i, _ in found if pool_units[i].kept >= 0]
     p.pool.remove_units(spend)
+    p.pool.remove_restricted(kept)
     game.touch()
 
 

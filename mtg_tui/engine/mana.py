@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 COLORS = ("W", "U", "B", "R", "G")
 MANA_TYPES = ("W", "U", "B", "R", "G", "C")
@@ -170,18 +170,24 @@ def mana_text(mana: Iterable[str]) -> str:
 
 
 class ManaPool:
-    """A player's mana pool (106.4): units of mana by type, emptied between steps."""
+    """A player's mana pool (106.4): units of mana by type, emptied between steps. Mana that may be spent only
+    on some things (106.6) is kept apart, each unit with what it may be spent on (``restricted``); ``units``
+    are the others."""
 
-    __slots__ = ("amounts",)
+    __slots__ = ("amounts", "restricted")
 
     def __init__(self) -> None:
         self.amounts: dict[str, int] = {t: 0 for t in MANA_TYPES}
+        self.restricted: list[tuple[str, Any]] = []
 
-    def add(self, mana_type: str, n: int = 1) -> None:
-        self.amounts[mana_type] += n
+    def add(self, mana_type: str, n: int = 1, only: Any = None) -> None:
+        if only is None:
+            self.amounts[mana_type] += n
+        else:
+            self.restricted.extend([(mana_type, only)] * n)
 
     def total(self) -> int:
-        return sum(self.amounts.values())
+        return sum(self.amounts.values()) + len(self.restricted)
 
     def units(self) -> list[str]:
         out: list[str] = []
@@ -193,11 +199,17 @@ class ManaPool:
         return out
 
     def empty(self) -> list[str]:
-        lost = self.units()
+        lost = self.units() + [t for t, _ in self.restricted]
         if lost:
             for t in MANA_TYPES:
                 self.amounts[t] = 0
+            self.restricted = []
         return lost
+
+    def remove_restricted(self, indexes: Sequence[int]) -> None:
+        """Spend these units of the mana kept apart (by their place in ``restricted``)."""
+        gone = set(indexes)
+        self.restricted = [u for i, u in enumerate(self.restricted) if i not in gone]
 
     def remove_units(self, units: Sequence[str]) -> None:
         for u in units:
@@ -206,10 +218,11 @@ class ManaPool:
             self.amounts[u] -= 1
 
     def text(self) -> str:
-        return mana_text(self.units())
+        return mana_text(self.units() + [t for t, _ in self.restricted])
 
     def copy_from(self, other: "ManaPool") -> None:
         self.amounts = dict(other.amounts)
+        self.restricted = list(other.restricted)
 
 
 # ---------------------------------------------------------------------------
@@ -229,6 +242,7 @@ class ManaUnit:
     source: int | None = None
     ability: int = 0
     cost_rank: int = 0  # how much we'd rather not use it (higher = keep)
+    kept: int = -1      # pool mana that may be spent only on some things (106.6): its place in ``restricted``
 
 
 def _symbol_accepts(sym: Symbol, mana_type: str) -> bool:

@@ -1,18 +1,76 @@
-"""Adding mana (106.3): the AddMana instruction, and the mana abilities of basic land types (305.6)."""
+"""Adding mana (106.3): the AddMana instruction, mana that may be spent only on some things (106.6), and the
+mana abilities of basic land types (305.6)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Generator
 
 from .abilities import ActivatedAbility, Cost, Effect, Instruction
 from .decisions import ChooseColor, Decision, Option
+from .immutable import Immutable
 from .mana import COLOR_NAMES, COLORS, ManaCost
-from .objects import BASIC_LAND_TYPES
-from .refs import AllRef
+from .matching import object_matches
+from .objects import BASIC_LAND_TYPES, GameObject
+from .refs import AllRef, ObjectFilter
 
 if TYPE_CHECKING:
     from .context import Ctx
+    from .state import GameState
+
+KICKED = ("kicker", "multikicker")   # the optional costs that make a spell kicked (702.32b, 702.33b)
+
+
+@dataclass(frozen=True)
+class SpendOnly(Immutable):
+    """What mana may be spent on (106.6): only to cast spells that fit ``spells``, only kicked spells
+    (``kicked``), only creature spells of the creature type chosen for the mana's source (``chosen_type``,
+    fixed as ``creature_type`` when the mana is made). ``text`` is the card's wording, for the log."""
+
+    spells: ObjectFilter | None = None
+    kicked: bool = False
+    chosen_type: bool = False
+    creature_type: str | None = None
+    text: str = ""
+
+    def made_by(self, source: Any) -> "SpendOnly":
+        """The restriction of mana this source makes now: "the chosen type" becomes the type its source has
+        chosen (none: the mana can't be spent on a creature spell of a type)."""
+        if not self.chosen_type:
+            return self
+        chosen = source.chosen.get("creature_type") if isinstance(source, GameObject) else None
+        return replace(self, chosen_type=False, creature_type=chosen or "")
+
+    def allows(self, game: "GameState") -> bool:
+        """May this mana be spent on what is being paid for now (``spending_on``)?"""
+        spending = game.spending_on
+        if spending is None or self.chosen_type:
+            return False
+        card, chars, costs = spending
+        if self.kicked and not any(c in KICKED for c in costs):
+            return False
+        if self.spells is not None and not object_matches(game, card, self.spells, None, chars.controller,
+                                                          chars=chars):
+            return False
+        return self.creature_type is None or self.creature_type in chars.subtypes
+
+
+@contextmanager
+def spending_on(game: "GameState", card: GameObject | None, costs: Any = ()) -> Iterator[None]:
+    """While inside, mana is spent to cast ``card`` with the optional costs ``costs`` (their keywords): mana that
+    may be spent only on some spells is spendable if the card is one of them (106.6)."""
+    before = game.spending_on
+    if card is None:
+        game.spending_on = None
+    else:
+        paid = tuple(c for c in costs if isinstance(c, str)) if isinstance(costs, (list, tuple)) else ()
+        game.spending_on = (card, game.chars(card), paid)
+    try:
+        yield
+    finally:
+        game.spending_on = before
 
 ANY_COLOR = tuple(COLORS)
 
@@ -25,6 +83,7 @@ class AddMana(Instruction):
     one_color: bool = False      # "two mana of any one color": one choice for all of them
     per: Any = None              # "Add {G} for each Elf you control": the units repeated that many times
     times: Any = None            # "Add an amount of {G} equal to ~'s power": an Amount, worked out as it resolves
+    only: SpendOnly | None = None   # "Spend this mana only to cast ..." (106.6)
 
     def run(self, ctx: "Ctx") -> Generator[Decision, Any, None]:
         game = ctx.game
@@ -32,6 +91,7 @@ class AddMana(Instruction):
         added = []
         picked: str | None = None
         units = self.units
+        only = self.only.made_by(ctx.self_object()) if self.only is not None else None
         if self.per is not None:
             units = units * len(ctx.objects(AllRef(self.per)))
         if self.times is not None:
@@ -52,11 +112,14 @@ class AddMana(Instruction):
                                          options=[Option(COLOR_NAMES.get(c, "colorless"),
                                                          "{%s} %s" % (c, COLOR_NAMES.get(c, ""))) for c in options])
                 t = {v: k for k, v in COLOR_NAMES.items()}.get(name, "C")
-            p.pool.add(t)
+            p.pool.add(t, only=only)
             added.append(t)
             picked = t
         game.touch()
-        if added:
+        if added and only is not None:
+            game.log_event(f"{p.name} adds {''.join('{%s}' % t for t in added)}, to spend only as it says: "
+                           f"{only.text}.", ("106.3", "106.6"), player=p.index)
+        elif added:
             game.log_event(f"{p.name} adds {''.join('{%s}' % t for t in added)}.", ("106.3",), player=p.index)
 
 

@@ -142,6 +142,7 @@ class GameState(ABC):
         self.decisions_made = 0
         self.turn_events: list[Event] = []       # what happened this turn, for "this turn" conditions
         self.tokens_left_battlefield = False     # a token is off the battlefield: 704.5d has work
+        self.spending_on: Any = None             # the spell mana is being spent to cast, if any (mana_ability.py)
         self.sba_clean_version = -1              # state version at which no state-based action applied
         self.spells_cast_this_turn: dict[int, int] = {0: 0, 1: 0}
         self.setup_info: dict[str, Any] = {}

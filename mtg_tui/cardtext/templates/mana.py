@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from lark import Token
 
 from ...engine import instructions as I
+from ...engine.mana_ability import SpendOnly
 from ...engine.refs import Amount, ObjectFilter
 from ..errors import TextError
-from .base import Templates, const, mana
+from .base import Amend, Templates, const, mana
 
 
 class ManaProduction(Templates):
@@ -52,3 +56,27 @@ class ManaProduction(Templates):
 
     def mp_any_combination(self, _amount: object) -> I.AddMana:
         raise TextError("this kind of mana ability isn't supported yet", "add")
+
+    # -- what the mana may be spent on (106.6) ------------------------------------------------
+
+    def spend_only_spell(self, *parts: Any) -> list[Any]:
+        """"Spend this mana only to cast an instant or sorcery spell", "... a creature spell of the chosen
+        type": the mana the ability adds may pay only for casting such spells."""
+        flt: ObjectFilter = parts[-1]
+        spells = replace(flt, zone="any", chosen_type=False)   # matched against the card as it is cast
+        text = f"only to cast {flt.describe()} spells" + (" of the chosen type" if flt.chosen_type else "")
+        return [Amend(_spend_only(SpendOnly(spells, chosen_type=flt.chosen_type, text=text)))]
+
+    def spend_only_kicked(self) -> list[Any]:
+        """"Spend this mana only to cast kicked spells" (702.32b)."""
+        return [Amend(_spend_only(SpendOnly(kicked=True, text="only to cast kicked spells")))]
+
+
+def _spend_only(only: SpendOnly) -> Any:
+    def change(said: list[Any]) -> None:
+        for j in range(len(said) - 1, -1, -1):
+            if isinstance(said[j], I.AddMana):
+                said[j] = replace(said[j], only=only)
+                return
+        raise TextError("\"spend this mana only\" needs mana added before it", "spend this mana only")
+    return change
