@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .keywords import Trait, keywords_in
-from .objects import GameObject, LKI, Player, mana_value_of
+from .objects import LKI, GameObject, Player, StackAbility, mana_value_of
 from .refs import ObjectFilter, PlayerFilter
 
 if TYPE_CHECKING:
@@ -49,13 +49,16 @@ def object_matches(game: "GameState", obj: GameObject | LKI, flt: ObjectFilter, 
     if flt.zone == "battlefield":
         if zone != "battlefield":
             return False
+    elif flt.ability_kinds:   # an activated or triggered ability on the stack (113.1c)
+        if zone != "stack" or not isinstance(obj, StackAbility) or obj.kind not in flt.ability_kinds:
+            return False
     elif flt.zone == "stack":
         if zone != "stack" or not isinstance(obj, GameObject):
             return False
     elif flt.zone not in ("any", "") and zone != flt.zone:
         return False
     if chars is None:
-        chars = game.chars(obj) if isinstance(obj, GameObject) else obj.chars
+        chars = game.chars(obj) if isinstance(obj, (GameObject, StackAbility)) else obj.chars
     if flt.types and not any(t in chars.types for t in flt.types):
         # "permanent" matches any permanent type; "card" any card.
         if not ("Permanent" in flt.types and chars.is_permanent_type) and "Card" not in flt.types \

@@ -92,6 +92,7 @@ class ObjectFilter(Immutable):
     exiled_name: bool = False                # "with the same name as the exiled card": one the source exiled (607.2a)
     attached_to_source: bool = False         # "attached to it": an Aura or Equipment on the source (301.5, 303.4)
     remembered: str = ""                     # "... tapped this way": only what the effect noted under this key
+    ability_kinds: tuple[str, ...] = ()      # "activated or triggered ability": abilities on the stack (113.1c)
 
     def reads_only_layers(self) -> bool:
         """Does matching read only what is kept with the characteristics (an object's characteristics, counters,
@@ -117,7 +118,8 @@ class ObjectFilter(Immutable):
         bits += [t.lower() for t in self.supertypes]
         if self.historic:
             bits.append("historic")
-        kinds = " or ".join(t.lower() for t in (self.subtypes or self.types)) or "permanent"
+        kinds = " or ".join(t.lower() for t in (self.subtypes or self.types)) or (
+            " or ".join(self.ability_kinds) + " ability" if self.ability_kinds else "permanent")
         bits.append(kinds)
         if self.controller == "you":
             bits.append("you control")

@@ -16,7 +16,7 @@ from .decisions import IllegalAnswer, Option, Targets
 from .events import Event
 from .keywords import targeting_problem
 from .matching import object_matches, player_matches
-from .objects import GameObject, Player
+from .objects import GameObject, Player, StackAbility
 from .refs import EventRef, TargetRef, TargetSpec, YouRef
 
 if TYPE_CHECKING:
@@ -55,6 +55,8 @@ def _objects(game: "GameState", spec: TargetSpec, controller: int, source: Any,
     pool: list[Any]
     if zone == "battlefield":
         pool = game.battlefield
+    elif zone == "stack" and flt.ability_kinds:
+        pool = [o for o in game.stack if isinstance(o, StackAbility)]
     elif zone == "stack":
         pool = [o for o in game.stack if isinstance(o, GameObject)]
     elif zone == "any":

@@ -179,6 +179,10 @@ class Descriptions(Templates):
     def noun_spell(self) -> Mod:
         return {"zone": "stack"}
 
+    def noun_ability(self) -> Mod:
+        """"Activated or triggered ability": one on the stack (113.1c); a mana ability never is (605.3b)."""
+        return {"zone": "stack", "ability_kinds": ("activated", "triggered")}
+
     def noun_permanent(self) -> Mod:
         return {"types": ["Permanent"], "zone": "battlefield"}
 
