@@ -27,7 +27,7 @@ from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, Cost
 from ..engine.entering import (AsEntersChoose, CounterOrHaste, EntersTapped, EntersTappedUnlessPaid,
                                EntersWithCounters, OthersEnterTapped, OthersEnterWithCounters)
 from ..engine.sagas import LoreCounterAsItEnters
-from ..engine.copies import CopySpell, CreateTokenCopy, SpellsCastBefore
+from ..engine.copies import BecomeCopy, CopySpell, CreateTokenCopy, SpellsCastBefore
 from ..engine.instead import DamageInstead, DrawInstead, TokensInstead, TokensUnderYourControl
 from ..engine.keywords import Trait, evasive, gives, keywords_in
 from ..engine.prevention import StaticPrevention
@@ -658,6 +658,7 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.ShuffleIntoLibrary: _nothing("shuffle_into_library"),   # cards back to a library: a long way from mattering
     CreateTokenCopy: _create_token_copy,
     CopySpell: lambda i, n: n.hit(YouRef(), 2.0 * n.amount(i.amount, 1), "copy_spell"),   # another of a spell
+    BecomeCopy: _nothing("become_copy", 1.0),   # usually a copy of something bigger: seen only in play
 }
 
 
@@ -778,6 +779,7 @@ LAYER_OPS: dict[str, Callable[[LayerOp, Notes, At], None]] = {
     "add_types": _add_types,
     "add_supertypes": _worth(0.0),
     "flag": _flag,
+    "copy": _worth(1.0),                # becomes a copy of another object: what it copies is seen only in play
 }
 
 # Rule effects (flags) on an object or player: their worth for it.

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Generator
 
 from . import actions
-from .abilities import Instruction
+from .abilities import Instruction, LayerOp
 from .answers import is_number
 from .casting import spell_effect
 from .conditions import costs_paid
@@ -28,11 +28,12 @@ if TYPE_CHECKING:
 Gen = Generator[Decision, Any, None]
 
 
-def copiable_values(obj: GameObject | LKI) -> CardDef | None:
+def copiable_values(game: "GameState", obj: GameObject | LKI) -> CardDef | None:
     """The copiable values of a permanent, or of one as it last existed (706.2, 706.8): its definition,
-    of the face that is up; the face of a double-faced card alone, which can't be turned over."""
+    of the face that is up, or what the latest copy effect on it copied (706.3, 613.2c); the face of a
+    double-faced card alone, which can't be turned over."""
     if isinstance(obj, GameObject):
-        card = obj.face
+        card = copy_effect_on(game, obj) or obj.face
     else:
         card = obj.card
     if card is None:
@@ -40,6 +41,17 @@ def copiable_values(obj: GameObject | LKI) -> CardDef | None:
     if card.layout == "transform":
         card = replace(card, layout="normal", faces=())
     return card
+
+
+def copy_effect_on(game: "GameState", obj: GameObject) -> CardDef | None:
+    """The values the latest copy effect on this permanent gives it (layer 1, 613.2a), if one does."""
+    found: tuple[int, CardDef] | None = None
+    for eff in game.continuous:
+        if obj.id in eff.affected:
+            for op in eff.ops:
+                if op.layer == "1" and op.op == "copy" and (found is None or eff.timestamp > found[0]):
+                    found = (eff.timestamp, op.args[0])
+    return found[1] if found is not None else None
 
 
 def token_copy_def(card: CardDef, not_legendary: bool = False) -> CardDef:
@@ -64,7 +76,7 @@ class CreateTokenCopy(Instruction):
         made: list[GameObject] = []
         originals = ctx.object_or_lki(self.of)
         for original in originals[:1]:
-            card = copiable_values(original)
+            card = copiable_values(ctx.game, original)
             if card is None:
                 continue
             token = token_copy_def(card, self.not_legendary)
@@ -205,3 +217,28 @@ class SpellsCastBefore(Amount):
             if ev.get("player") == ctx.controller and spell is not None and ctx.fits(spell, self.filter):
                 n += 1
         return n
+
+
+@dataclass(frozen=True)
+class BecomeCopy(Instruction):
+    """"[Permanent] becomes a copy of [object] [until end of turn]" (706.2): a copy effect in layer 1 (613.2a),
+    with the original's copiable values as this resolves (706.2b). The permanent stays the same object: nothing
+    enters or leaves, and other effects on it go on applying (706.4)."""
+
+    what: Ref
+    of: Ref
+    duration: str = "permanent"
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        originals = ctx.object_or_lki(self.of)
+        objs = [o for o in ctx.objects(self.what) if isinstance(o, GameObject) and o.zone == "battlefield"]
+        card = copiable_values(game, originals[0]) if originals else None
+        if card is None or not objs:
+            return
+        ctx.add_effect(objs, (LayerOp("1", "copy", (card,)),), self.duration)
+        until = " until end of turn" if self.duration == "end_of_turn" else ""
+        for o in objs:
+            game.log_event(f"{o.name} becomes a copy of {originals[0].name}{until}.", ("706.2", "613.2a", "611.2a"),
+                           (o.id,))
+        yield from ()

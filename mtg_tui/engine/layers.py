@@ -23,7 +23,7 @@ from .abilities import Affected, ContinuousDef, LayerOp, StaticAbility
 from .conditions import holds
 from .mana_ability import intrinsic_mana_ability
 from .matching import object_matches, zone_pool, zones_of
-from .objects import BASIC_LAND_TYPES, Characteristics, GameObject, base_characteristics
+from .objects import BASIC_LAND_TYPES, Characteristics, GameObject, base_characteristics, take_values
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -317,7 +317,11 @@ def _apply(game: "GameState", op: LayerOp, a: _Active, chars: dict[int, Characte
            by_id: dict[int, GameObject]) -> None:
     targets = [chars[i] for i in (a.affected or []) if i in chars]
     name = op.op
-    if name == "control":
+    if name == "copy":   # layer 1: the copiable values of another object (613.2a, 706.2)
+        (card,) = op.args
+        for c in targets:
+            take_values(c, card)
+    elif name == "control":
         for c in targets:
             c.controller = a.controller
     elif name == "add_types":

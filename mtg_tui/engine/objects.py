@@ -328,8 +328,16 @@ class Player(CopiedByField):
 def base_characteristics(obj: GameObject) -> Characteristics:
     """The copiable values of an object before any effect (613.2): its printed characteristics, of the face
     that is up (711.4); a back face's mana value is its front face's (711.4c)."""
-    card = obj.face
     c = Characteristics()
+    take_values(c, obj.face)
+    c.controller = obj.controller
+    if obj.transformed:
+        c.mv_cost = obj.card.mana_cost
+    return c
+
+
+def take_values(c: Characteristics, card: CardDef) -> None:
+    """Give ``c`` the characteristics a definition prints (or a copy effect copies, 706.2)."""
     c.name = card.name
     c.mana_cost = card.mana_cost
     c.colors = card.colors
@@ -339,10 +347,7 @@ def base_characteristics(obj: GameObject) -> Characteristics:
     c.abilities = card.abilities
     c.power = _printed(card.power)
     c.toughness = _printed(card.toughness)
-    c.controller = obj.controller
-    if obj.transformed:
-        c.mv_cost = obj.card.mana_cost
-    return c
+    c.mv_cost = None
 
 
 def _printed(v: int | str | None) -> int | None:

@@ -15,7 +15,7 @@ from lark import Token
 
 from ...engine import instructions as I
 from ...engine.abilities import LayerOp
-from ...engine.copies import CopySpell, CreateTokenCopy, SpellsCastBefore
+from ...engine.copies import BecomeCopy, CopySpell, CreateTokenCopy, SpellsCastBefore
 from ...engine.cast_restrictions import CANT_CAST, THEIR_NEXT_TURN, as_cast_filter
 from ...engine.refs import (AllRef, Amount, AttachedRef, Const, ControllerOfRef, CountersOn, CountOf,
                             DefendingPlayerRef, EachPlayerRef, EventAmount, ObjectFilter, OwnerOfRef, PlayerFilter,
@@ -700,6 +700,10 @@ class Verbs(Templates):
 
     def vp_become(self, ops: tuple[LayerOp, ...]) -> Verb:
         return continuous(*ops)
+
+    def vp_become_copy(self, original: Ref) -> Verb:
+        """"[It] becomes a copy of [object]" (706.2): a copy effect, for the clause's duration."""
+        return Verb(act=lambda s, d: [BecomeCopy(objects_of(s), original, d or "permanent")])
 
     def vp_base_pt(self, pt: Token) -> Verb:
         return continuous(LayerOp("7b", "set_pt", signed_pt(pt)))
