@@ -59,10 +59,14 @@ class Effect(Immutable):
     def most_modes(self) -> int:
         return max(self.mode_count, self.mode_max)
 
-    def target_specs(self, mode: tuple[int, ...] = (), costs: tuple[str, ...] = ()) -> tuple[TargetSpec, ...]:
+    def target_specs(self, mode: tuple[int, ...] = (), costs: tuple[str, ...] = (),
+                     x: int | None = None) -> tuple[TargetSpec, ...]:
         """The target words in play for the chosen modes and the optional costs paid (``costs``, by their
-        keyword: "kicker"); others take no target (601.2c)."""
+        keyword: "kicker"); others take no target (601.2c). With ``x``, the value chosen for X (601.2b), a
+        target word "with mana value X" compares with it."""
         specs = self.targets
+        if x is not None:
+            specs = tuple(s.with_x(x) for s in specs)
         if self.modes:
             used = {i for m in mode for i in self.mode_targets[m]}
             specs = tuple(s if i in used else NO_TARGET for i, s in enumerate(specs))

@@ -1045,7 +1045,7 @@ def _validate_activate(game: "GameState", player: int, ans: dict[str, Any]) -> d
         mode = _mode_tuple(effect, out["mode"])
     if effect.is_modal and out["mode"] is None:
         return out
-    specs = effect.target_specs(mode)
+    specs = effect.target_specs(mode, x=out["x"] if ab.cost.mana.has_x else None)
     if out["targets"] is None:
         if not any(s.max_count for s in specs):
             out["targets"] = [[] for _ in specs]
@@ -1057,7 +1057,7 @@ def _validate_activate(game: "GameState", player: int, ans: dict[str, Any]) -> d
     _check_division(effect, specs, out["x"] or 0, out, ans.get("divide"), f"{obj.name}'s ability")
     if out["pay"] is None:
         return out
-    mana = activation_mana(game, obj, ab, player, out["targets"])
+    mana = activation_mana(game, obj, ab, player, out["targets"]).with_x(out["x"] or 0)
     if pays_mana(mana):
         plan_payment(game, player, mana, out["pay"], _avoid(out["targets"]), exclude=_self_cost(ab, obj, out))
     return out
@@ -1141,7 +1141,8 @@ def _missing(game: "GameState", player: int, action: dict[str, Any]) -> tuple[st
         has_x = ab.cost.mana.has_x
         source = obj
         name = obj.name
-        specs_of = lambda mode: effect.target_specs(mode)  # noqa: E731
+        specs_of = lambda mode: effect.target_specs(  # noqa: E731
+            mode, x=action.get("x") if ab.cost.mana.has_x else None)
         exclude = _self_cost(ab, obj, action)
         skip = None
     if effect.is_modal and action.get("mode") is None:
@@ -1394,8 +1395,8 @@ def activate_ability(game: "GameState", player: int, action: dict[str, Any]) -> 
     targets = action.get("targets") or []
     mode = _mode_tuple(ab.effect, action.get("mode")) if ab.effect.is_modal else ()
     x = action.get("x") or 0
-    mana = activation_mana(game, obj, ab, player, targets)
-    plan = plan_payment(game, player, mana.with_x(x), action.get("pay") or "auto", _avoid(targets),
+    mana = activation_mana(game, obj, ab, player, targets).with_x(x)   # X as chosen (107.3, 602.2b)
+    plan = plan_payment(game, player, mana, action.get("pay") or "auto", _avoid(targets),
                         exclude=_self_cost(ab, obj, action)) if pays_mana(mana) else []
     # A plain "{T}: Add ..." leaves its source where it is, so what it was just before isn't needed (608.2h).
     plain_mana = ab.is_mana and obj.zone == "battlefield" and simple_mana_ability(ab) is not None

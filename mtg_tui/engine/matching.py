@@ -137,6 +137,8 @@ def object_matches(game: "GameState", obj: GameObject | LKI, flt: ObjectFilter, 
             n = (chars.power or 0) + (chars.toughness or 0) if chars.power is not None else None
         else:
             n = mana_value_of(obj, chars) if cmp.stat == "mana value" else getattr(chars, cmp.stat)
+        if cmp.than_x:
+            continue   # X not chosen yet: some X fits
         if cmp.than_source:
             than = _source_stat(game, source_id, cmp.stat)
             if than is None or not cmp.test(n, than):

@@ -9,7 +9,7 @@ may be computed ("X", "its power").
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from .immutable import Immutable
@@ -27,6 +27,8 @@ class Compare(Immutable):
     value: int
     than_source: bool = False   # compared with the same characteristic of the source ("with lesser power")
     than_your_life: bool = False   # compared with the life total of the player it is seen by (119.1)
+    than_x: bool = False        # compared with the X chosen for the spell or ability ("with mana value X"); until X
+                                # is known (``with_x``), any value fits
 
     def test(self, n: int | None, than: int | None = None) -> bool:
         """Does ``n`` pass? ``than`` is the value compared with when it is the source's, not ``value``."""
@@ -159,6 +161,21 @@ class TargetSpec(Immutable):
     @property
     def text(self) -> str:
         return self.label
+
+    def with_x(self, x: int) -> "TargetSpec":
+        """This target word once X is chosen (601.2b before 601.2c): "with mana value X" compares with it."""
+        if self.objects is None or not _has_x(self.objects):
+            return self
+        return replace(self, objects=_fill_x(self.objects, x))
+
+
+def _has_x(flt: ObjectFilter) -> bool:
+    return any(c.than_x for c in flt.compares) or any(_has_x(f) for f in flt.any_of)
+
+
+def _fill_x(flt: ObjectFilter, x: int) -> ObjectFilter:
+    return replace(flt, compares=tuple(replace(c, than_x=False, value=x) if c.than_x else c for c in flt.compares),
+                   any_of=tuple(_fill_x(f, x) for f in flt.any_of))
 
 
 # ---------------------------------------------------------------------------

@@ -32,7 +32,7 @@ def resolve_top(game: "GameState") -> Gen:
     if isinstance(top, StackAbility):
         ab = top.ability
         effect: Effect = ab.effect
-        specs = effect.target_specs(top.mode)
+        specs = effect.target_specs(top.mode, x=top.x)
         source = game.objects.get(top.source_id) or top.source_lki
         ctx = Ctx(game, top.controller, source, top.source_id, top.source_uid, top.source_name, specs,
                   top.targets, top.x, top.event, top)

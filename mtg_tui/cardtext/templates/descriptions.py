@@ -298,6 +298,10 @@ class Descriptions(Templates):
         """"With power or toughness 1 or less": either characteristic passing is enough."""
         return {"either_compares": (Compare("power", "<=", const(n)), Compare("toughness", "<=", const(n)))}
 
+    def post_mv_x(self) -> Mod:
+        """"With mana value X": X as chosen for the spell or ability (601.2b), known before its targets."""
+        return {"compares": [Compare("mana value", "==", 0, than_x=True)]}
+
     def post_power_lt_self(self) -> Mod:
         """"with lesser power": power less than the source's own, as it is or as it last existed (702.133a,
         608.2h)."""
