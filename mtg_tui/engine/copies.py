@@ -17,6 +17,7 @@ from .answers import is_number
 from .casting import spell_effect
 from .conditions import costs_paid
 from .decisions import Decision, IllegalAnswer, Option, Targets, YesNo
+from .immutable import Immutable
 from .objects import LKI, CardDef, GameObject
 from .refs import Amount, ObjectFilter, Ref, TargetSpec
 from .targets import candidates, spread_targets
@@ -220,6 +221,22 @@ class SpellsCastBefore(Amount):
 
 
 @dataclass(frozen=True)
+class CopyChanges(Immutable):
+    """Changes a copy effect makes to the values it copies (706.9a, 706.9b): a name of its own, supertypes in
+    addition, and the ability that made the copy."""
+
+    name: str | None = None
+    supertypes: tuple[str, ...] = ()
+    this_ability: bool = False
+
+    def apply(self, card: CardDef, ability: Any) -> CardDef:
+        abilities = card.abilities + ((ability,) if self.this_ability and ability is not None
+                                      and ability not in card.abilities else ())
+        return replace(card, name=self.name or card.name, abilities=abilities,
+                       supertypes=card.supertypes + tuple(s for s in self.supertypes if s not in card.supertypes))
+
+
+@dataclass(frozen=True)
 class BecomeCopy(Instruction):
     """"[Permanent] becomes a copy of [object] [until end of turn]" (706.2): a copy effect in layer 1 (613.2a),
     with the original's copiable values as this resolves (706.2b). The permanent stays the same object: nothing
@@ -228,6 +245,7 @@ class BecomeCopy(Instruction):
     what: Ref
     of: Ref
     duration: str = "permanent"
+    changes: CopyChanges | None = None   # "except ..." (706.9)
 
     def run(self, ctx: "Ctx") -> Gen:
         game = ctx.game
@@ -236,6 +254,8 @@ class BecomeCopy(Instruction):
         card = copiable_values(game, originals[0]) if originals else None
         if card is None or not objs:
             return
+        if self.changes is not None:
+            card = self.changes.apply(card, getattr(ctx.stack_obj, "ability", None))
         ctx.add_effect(objs, (LayerOp("1", "copy", (card,)),), self.duration)
         until = " until end of turn" if self.duration == "end_of_turn" else ""
         for o in objs:

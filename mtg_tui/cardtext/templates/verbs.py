@@ -15,7 +15,7 @@ from lark import Token
 
 from ...engine import instructions as I
 from ...engine.abilities import LayerOp
-from ...engine.copies import BecomeCopy, CopySpell, CreateTokenCopy, SpellsCastBefore
+from ...engine.copies import BecomeCopy, CopyChanges, CopySpell, CreateTokenCopy, SpellsCastBefore
 from ...engine.cast_restrictions import CANT_CAST, THEIR_NEXT_TURN, as_cast_filter
 from ...engine.refs import (AllRef, Amount, AttachedRef, Const, ControllerOfRef, CountersOn, CountOf,
                             DefendingPlayerRef, EachPlayerRef, EventAmount, ObjectFilter, OwnerOfRef, PlayerFilter,
@@ -704,6 +704,27 @@ class Verbs(Templates):
     def vp_become_copy(self, original: Ref) -> Verb:
         """"[It] becomes a copy of [object]" (706.2): a copy effect, for the clause's duration."""
         return Verb(act=lambda s, d: [BecomeCopy(objects_of(s), original, d or "permanent")])
+
+    def vp_become_copy_except(self, original: Ref, changes: CopyChanges) -> Verb:
+        """"... becomes a copy of [object], except its name is ~, it's legendary in addition to its other types,
+        and it has this ability": the copied values with those changes (706.9a, 706.9b)."""
+        if changes.this_ability and self.scope.kind not in ("activated", "triggered"):
+            raise TextError("\"it has this ability\" needs an activated or triggered ability", "this ability")
+        return Verb(act=lambda s, d: [BecomeCopy(objects_of(s), original, d or "permanent", changes)])
+
+    def copy_changes(self, *changes: str) -> CopyChanges:
+        return CopyChanges(name=self.card_name if "name" in changes else None,
+                           supertypes=("Legendary",) if "legendary" in changes else (),
+                           this_ability="this ability" in changes)
+
+    def cc_keeps_name(self) -> str:
+        return "name"
+
+    def cc_legendary(self) -> str:
+        return "legendary"
+
+    def cc_this_ability(self) -> str:
+        return "this ability"
 
     def vp_base_pt(self, pt: Token) -> Verb:
         return continuous(LayerOp("7b", "set_pt", signed_pt(pt)))
