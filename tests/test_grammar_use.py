@@ -96,7 +96,6 @@ NOT_YET_PLAYED = frozenset({
     "pm_blocking",
     "pm_color_or",
     "pm_monocolored",
-    "pm_multicolored",
     "pm_snow",
     "pm_token",
     "post_attacking",

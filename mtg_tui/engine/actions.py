@@ -88,8 +88,8 @@ move = plain_form(move_asking)
 def _could_be_replaced(game: "GameState", moves: list[ZoneMove | None]) -> bool:
     if could_apply(game, "move"):
         return True
-    return any(m is not None and m.enters and (has_entering_effects(m.obj.card) or game.entering_grants())
-               for m in moves)
+    return any(m is not None and m.enters and (has_entering_effects(m.obj.card) or game.entering_grants()
+                                               or m.obj.chosen.get("mana_riders")) for m in moves)
 
 
 def apnap_order(game: "GameState", events: Sequence[Any]) -> list[Any]:

@@ -1345,7 +1345,7 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     if game.active == player and game.step in ("main1", "main2"):
         spell.chosen["cast_in_main"] = True   # for "if you cast this spell during your main phase"
     convoke.tap_creatures(game, spell, player, convoked)
-    with spending_on(game, card, costs):
+    with spending_on(game, spell, costs):
         execute_payment(game, player, cost, plan)
     if extra is not None:
         picked = {k: action[k] for k in PICKED if action.get(k)}

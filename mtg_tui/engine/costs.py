@@ -270,7 +270,7 @@ def execute_payment(game: "GameState", player: int, cost: ManaCost, plan: list[t
         only = _made_only(game, obj, unit.ability, t)
         p.pool.add(t, only=only)
         made.append(t)
-        game.log_event(f"{p.name} taps {obj.name} for {{{t}}}" + (f", to spend {only.text}" if only else "") + ".",
+        game.log_event(f"{p.name} taps {obj.name} for {{{t}}}" + (f" ({only.text})" if only else "") + ".",
                        ("605.3a", "106.6") if only else ("605.3a",), (obj.id,), player=player, kind="mana")
     spend: list[str] = []
     kept: list[int] = []
@@ -282,6 +282,8 @@ def execute_payment(game: "GameState", player: int, cost: ManaCost, plan: list[t
             raise RuntimeError("payment plan did not cover the cost")
         spend = [t for i, t in found if pool_units[i].kept < 0]
         kept = [pool_units[i].kept for i, _ in found if pool_units[i].kept >= 0]
+    for i in kept:
+        p.pool.restricted[i][1].spent(game)   # mana with an effect on what it is spent on (106.6)
     p.pool.remove_units(spend)
     p.pool.remove_restricted(kept)
     game.touch()

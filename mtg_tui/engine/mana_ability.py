@@ -56,6 +56,37 @@ class SpendOnly(Immutable):
             return False
         return self.creature_type is None or self.creature_type in chars.subtypes
 
+    def spent(self, game: "GameState") -> None:
+        """Spending it does nothing more."""
+
+
+@dataclass(frozen=True)
+class ManaRider(Immutable):
+    """Mana with an additional effect on the spell it is spent on (106.6): "if that mana is spent on a
+    [kind of] spell, [that creature enters with ... / it gains ...]". ``enters`` are the entering effects
+    (614.1c) the spell's permanent gets; ``text`` the card's wording, for the log."""
+
+    spells: ObjectFilter
+    enters: tuple[Any, ...]
+    text: str = ""
+
+    def made_by(self, source: Any) -> "ManaRider":
+        return self
+
+    def allows(self, game: "GameState") -> bool:
+        return True   # it may be spent on anything; only its effect depends on what
+
+    def spent(self, game: "GameState") -> None:
+        """Spent now: if on a spell it names, that spell will have the effect as its permanent enters."""
+        spending = game.spending_on
+        if spending is None:
+            return
+        card, chars, _ = spending
+        if not object_matches(game, card, self.spells, None, chars.controller, chars=chars):
+            return
+        card.chosen.setdefault("mana_riders", []).append(self)
+        game.log_event(f"Mana spent on {card.name}: {self.text}.", ("106.6",), (card.id,))
+
 
 @contextmanager
 def spending_on(game: "GameState", card: GameObject | None, costs: Any = ()) -> Iterator[None]:
@@ -83,7 +114,8 @@ class AddMana(Instruction):
     one_color: bool = False      # "two mana of any one color": one choice for all of them
     per: Any = None              # "Add {G} for each Elf you control": the units repeated that many times
     times: Any = None            # "Add an amount of {G} equal to ~'s power": an Amount, worked out as it resolves
-    only: SpendOnly | None = None   # "Spend this mana only to cast ..." (106.6)
+    only: SpendOnly | ManaRider | None = None   # "Spend this mana only to cast ...", "If that mana is spent on
+                                                # ..." (106.6)
 
     def run(self, ctx: "Ctx") -> Generator[Decision, Any, None]:
         game = ctx.game
@@ -117,8 +149,8 @@ class AddMana(Instruction):
             picked = t
         game.touch()
         if added and only is not None:
-            game.log_event(f"{p.name} adds {''.join('{%s}' % t for t in added)}, to spend only as it says: "
-                           f"{only.text}.", ("106.3", "106.6"), player=p.index)
+            game.log_event(f"{p.name} adds {''.join('{%s}' % t for t in added)} ({only.text}).", ("106.3", "106.6"),
+                           player=p.index)
         elif added:
             game.log_event(f"{p.name} adds {''.join('{%s}' % t for t in added)}.", ("106.3",), player=p.index)
 

@@ -339,6 +339,8 @@ def _entering(game: "GameState", event: ZoneMove, cache: dict[tuple[int, int], R
     obj = event.obj
     templates = [ab.replacement for ab in obj.card.abilities if isinstance(ab, StaticAbility)
                  and isinstance(ab.replacement, ReplacementEffect) and ab.replacement.from_entering]
+    for rider in obj.chosen.get("mana_riders", ()):   # mana spent on it said so (106.6)
+        templates.extend(rider.enters)
     for source, flt, granted in game.entering_grants():
         if object_matches(game, obj, dataclasses.replace(flt, zone="any"), source.id,
                           game.controller_of(source), source.card_uid):

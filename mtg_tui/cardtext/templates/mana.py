@@ -8,7 +8,8 @@ from typing import Any
 from lark import Token
 
 from ...engine import instructions as I
-from ...engine.mana_ability import SpendOnly
+from ...engine.entering import EntersWithCounters
+from ...engine.mana_ability import ManaRider, SpendOnly
 from ...engine.refs import Amount, ObjectFilter
 from ..errors import TextError
 from .base import Amend, Templates, const, mana
@@ -71,8 +72,15 @@ class ManaProduction(Templates):
         """"Spend this mana only to cast kicked spells" (702.32b)."""
         return [Amend(_spend_only(SpendOnly(kicked=True, text="only to cast kicked spells")))]
 
+    def spent_on_enters_with(self, _article: Token, flt: ObjectFilter, kind: Token) -> list[Any]:
+        """"If that mana is spent on a multicolored creature spell, that creature enters with an additional +1/+1
+        counter on it" (106.6): the spell's permanent enters with it (614.1c)."""
+        text = f"if spent on a {flt.describe()} spell, it enters with an additional {kind} counter"
+        rider = ManaRider(replace(flt, zone="any"), (EntersWithCounters(kind=str(kind), amount=1),), text)
+        return [Amend(_spend_only(rider))]
 
-def _spend_only(only: SpendOnly) -> Any:
+
+def _spend_only(only: SpendOnly | ManaRider) -> Any:
     def change(said: list[Any]) -> None:
         for j in range(len(said) - 1, -1, -1):
             if isinstance(said[j], I.AddMana):
