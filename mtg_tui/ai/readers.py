@@ -27,7 +27,7 @@ from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, Cost
 from ..engine.entering import (AsEntersChoose, CounterOrHaste, EntersTapped, EntersTappedUnlessPaid,
                                EntersWithCounters, OthersEnterTapped, OthersEnterWithCounters)
 from ..engine.sagas import LoreCounterAsItEnters
-from ..engine.copies import BecomeCopy, CopySpell, CreateTokenCopy, SpellsCastBefore
+from ..engine.copies import BecomeCopy, CopySpell, CreateTokenCopy, EntersAsCopy, SpellsCastBefore
 from ..engine.instead import DamageInstead, DrawInstead, TokensInstead, TokensUnderYourControl
 from ..engine.keywords import Trait, evasive, gives, keywords_in
 from ..engine.prevention import StaticPrevention
@@ -870,6 +870,7 @@ REPLACEMENTS: dict[type, Callable[[Any, Notes], None]] = {
     StaticPrevention: _static_prevention,
     TokensInstead: lambda rep, n: n.hit(YouRef(), 2.0, "better_tokens"),
     TokensUnderYourControl: lambda rep, n: n.hit(YouRef(), 0.5, "their_tokens_ours"),
+    EntersAsCopy: lambda rep, n: n.hit(SelfRef(), 2.0, "enters_as_copy"),   # a copy of the best creature there
 }
 
 

@@ -156,6 +156,10 @@ def _perform_moves(game: "GameState", objs: Sequence[GameObject], moves: list[Zo
             if "Planeswalker" in obj.card.types and obj.card.loyalty is not None:
                 new.counters["loyalty"] = obj.card.loyalty   # 306.5b
             new.chosen.update(m.chosen)
+            if "copy_of" in m.chosen:   # it enters as a copy (706.5): the copy effect applies from the start
+                copying = (LayerOp("1", "copy", (m.chosen["copy_of"],)),)
+                game.continuous.append(ContinuousEffect(game.new_id(), copying, (new.id,), new.controller,
+                                                        new.card_uid, new.name, game.new_timestamp(), "permanent"))
         elif dest == "stack":
             new.controller = m.controller if m.controller is not None else owner
         for kind, n in m.counters.items():   # "enters with", "exile it with" counters

@@ -8,22 +8,25 @@ copied as its definition, so a copy of it copies those (706.3). An exception wri
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Generator
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, ClassVar, Generator
 
 from . import actions
 from .abilities import Instruction, LayerOp
 from .answers import is_number
 from .casting import spell_effect
-from .conditions import costs_paid
-from .decisions import Decision, IllegalAnswer, Option, Targets, YesNo
+from .conditions import condition_holds, costs_paid
+from .context import Ctx
+from .decisions import ChooseCards, Decision, IllegalAnswer, Option, Targets, YesNo
+from .entering import _AsItEnters
+from .matching import object_matches
 from .immutable import Immutable
 from .objects import LKI, CardDef, GameObject
 from .refs import Amount, ObjectFilter, Ref, TargetSpec
 from .targets import candidates, spread_targets
 
 if TYPE_CHECKING:
-    from .context import Ctx
+    from .replacement import ZoneMove
     from .state import GameState
 
 Gen = Generator[Decision, Any, None]
@@ -262,3 +265,36 @@ class BecomeCopy(Instruction):
             game.log_event(f"{o.name} becomes a copy of {originals[0].name}{until}.", ("706.2", "613.2a", "611.2a"),
                            (o.id,))
         yield from ()
+
+
+@dataclass(eq=False)
+class EntersAsCopy(_AsItEnters):
+    """"[If condition,] you may have this enter as a copy of any creature on the battlefield" (706.5, 614.1c):
+    as it enters, its controller may choose a permanent that fits ``filter``; it then enters as a copy of it,
+    with its copiable values from the start, so its own abilities as it enters are the copied ones."""
+
+    rules: ClassVar[tuple[str, ...]] = ("706.5", "614.1c")
+    filter: ObjectFilter = field(default_factory=lambda: ObjectFilter(types=("Creature",)))
+    condition: Any = None
+
+    def apply(self, game: "GameState", event: "ZoneMove") -> Gen:
+        obj = event.obj
+        if self.condition is not None and not condition_holds(
+                game, self.condition, Ctx(game, self.controller, obj, obj.id, obj.card_uid, obj.name)):
+            return event
+        fits = [o for o in game.battlefield if o.id != obj.id and object_matches(
+            game, o, self.filter, obj.id, self.controller, obj.card_uid)]
+        if not fits:
+            return event
+        picked = yield ChooseCards(player=self.controller, prompt=f"{obj.name} may enter as a copy of a "
+                                   f"{self.filter.describe()} (choose none to have it enter as itself)",
+                                   options=[Option(o.id, game.describe(o.id)) for o in fits], min=0, max=1,
+                                   source=obj.id)
+        if not picked:
+            return event
+        original = game.objects[picked[0]]
+        card = copiable_values(game, original)
+        if card is not None:
+            event.chosen["copy_of"] = card
+            game.log_event(f"{obj.name} enters as a copy of {original.name}.", self.rules, (obj.id, original.id))
+        return event

@@ -21,6 +21,7 @@ from lark import Token, Tree
 
 from ...engine import instructions as I
 from ...engine.abilities import Effect, StaticAbility
+from ...engine.copies import EntersAsCopy
 from ...engine.entering import CounterOrHaste, EntersTappedUnlessPaid, OthersEnterWithCounters
 from ...engine.instead import DamageInstead, DrawInstead, TokensInstead, TokensUnderYourControl
 from ...engine.prevention import StaticPrevention
@@ -134,6 +135,11 @@ class Replacements(Templates):
     def as_enters_pay_life(self, n: Token) -> list[Any]:
         """"As ~ enters, you may pay 2 life. If you don't, it enters tapped" (614.12, 119.4)."""
         return [StaticAbility(replacement=EntersTappedUnlessPaid(life=const(n)))]
+
+    def enters_as_copy(self, *parts: Any) -> list[Any]:
+        """"[If condition,] you may have ~ enter as a copy of any creature on the battlefield" (706.5)."""
+        condition = parts[0] if len(parts) == 2 else None
+        return [StaticAbility(replacement=EntersAsCopy(filter=parts[-1], condition=condition))]
 
     def counter_or_haste(self, kind: Token) -> list[Any]:
         """Riot's meaning (702.135a): "you may have ~ enter with an additional +1/+1 counter on it. If you
