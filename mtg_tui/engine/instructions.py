@@ -1333,9 +1333,10 @@ class Delayed(Instruction):
     trigger: Trigger
     effect: Effect
     text: str = ""
+    this_turn: bool = False    # "until end of turn, whenever ...": each time, until the turn ends (603.7b)
 
     def run(self, ctx: "Ctx") -> Gen:
-        add_delayed(ctx, self.trigger, self.effect, self.text)
+        add_delayed(ctx, self.trigger, self.effect, self.text, self.this_turn)
         yield from ()
 
 

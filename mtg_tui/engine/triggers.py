@@ -341,12 +341,17 @@ def check_events(game: "GameState", events: list[Event], lookback: dict[int, LKI
                 game.pending_triggers.append(PendingTrigger(
                     game.new_id(), ab, you, src.id, src.card_uid, src.name, lki, ev))
         for dt in list(game.delayed):
+            turn = dt.data.get("this_turn")
+            if turn is not None and turn != game.turn:
+                game.delayed.remove(dt)   # its turn is over
+                continue
             src = LKI(0, dt.source_uid, dt.source_name, dt.controller, dt.controller, "", _empty_chars())
             if matches(game, dt.ability.trigger, ev, src, dt.controller) and _delayed_ok(game, dt, ev):
                 game.pending_triggers.append(PendingTrigger(
                     game.new_id(), dt.ability, dt.controller, None, dt.source_uid, dt.source_name, None, ev,
                     delayed=True))
-                game.delayed.remove(dt)   # a delayed trigger triggers only once (603.7b)
+                if turn is None:
+                    game.delayed.remove(dt)   # a delayed trigger triggers only once (603.7b)
 
 
 def _creature_entering_unheard(game: "GameState", ev: Event) -> bool:
@@ -406,7 +411,9 @@ def _bind(ctx: "Ctx", thing: Any) -> Any:
     return thing
 
 
-def add_delayed(ctx: "Ctx", trigger: Trigger, effect: Effect, text: str) -> None:
+def add_delayed(ctx: "Ctx", trigger: Trigger, effect: Effect, text: str, this_turn: bool = False) -> None:
+    """A delayed triggered ability (603.7): it triggers once, or with ``this_turn`` each time its event happens
+    until the turn ends (603.7b)."""
     game = ctx.game
     effect = Effect(instructions=_bind(ctx, effect.instructions))
     ab = TriggeredAbility(trigger=trigger, effect=effect, text=text)
@@ -414,6 +421,8 @@ def add_delayed(ctx: "Ctx", trigger: Trigger, effect: Effect, text: str) -> None
     if trigger.event == "step" and trigger.step == game.step:
         dt.data["skip_turn_step"] = (game.turn, game.step)
     dt.data["remembered"] = {k: list(v) for k, v in ctx.remembered.items()}
+    if this_turn:
+        dt.data["this_turn"] = game.turn
     game.delayed.append(dt)
 
 

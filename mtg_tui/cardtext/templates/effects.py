@@ -90,6 +90,25 @@ class Effects(Templates):
         return [delayed_at_next_end(self._clauses_of(tree, None))]
 
     @top_down
+    def this_turn_trigger_sentence(self, tree: Tree) -> list[Any]:
+        """"Until end of turn, whenever [event], [effect]": a triggered ability that triggers each time the
+        event happens until the turn ends (603.7b); "it" in it is the event's object, as in any trigger."""
+        triggers = self.transform(tree.children[0])
+        if len(triggers) != 1:
+            raise TextError("\"until end of turn, whenever\" with two events isn't supported", "whenever")
+        scope = self.scope
+        outer, last, targets = scope.trigger, scope.last_obj, len(scope.targets)
+        scope.trigger, scope.last_obj = triggers[0], None
+        try:
+            body = self._clauses_of(tree, None)
+        finally:
+            scope.trigger, scope.last_obj = outer, last
+        if len(scope.targets) != targets:
+            raise TextError("a target in an ability made until end of turn isn't supported", "target")
+        return [I.Delayed(triggers[0], Effect(instructions=tuple(body)), "Until end of turn, whenever ...",
+                          this_turn=True)]
+
+    @top_down
     def if_you_do_sentence(self, tree: Tree) -> list[Any]:
         """"If you do, ...": happens only if the optional action before it was taken (608.2c)."""
         part = self._clauses_of(tree, None)
@@ -449,6 +468,11 @@ def _new_targets(said: list[I.Instruction]) -> None:
     for j in range(len(said) - 1, -1, -1):
         if isinstance(said[j], CopySpell):
             said[j] = replace(said[j], new_targets=True)
+            return
+        if isinstance(said[j], I.Delayed) and any(isinstance(i, CopySpell) for i in said[j].effect.instructions):
+            inner = list(said[j].effect.instructions)   # the copy an ability made for the turn makes
+            _new_targets(inner)
+            said[j] = replace(said[j], effect=replace(said[j].effect, instructions=tuple(inner)))
             return
     raise TextError("\"choose new targets for the copy\" needs a copy of a spell before it", "new targets")
 
