@@ -15,6 +15,7 @@ from .mana import COLOR_NAMES, COLORS, ManaCost
 from .matching import object_matches
 from .objects import BASIC_LAND_TYPES, GameObject
 from .refs import AllRef, ObjectFilter
+from .triggers import add_mana_spent_trigger
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -69,9 +70,14 @@ class ManaRider(Immutable):
     spells: ObjectFilter
     enters: tuple[Any, ...]
     text: str = ""
+    effect: Effect | None = None    # "When that mana is spent to cast ..., [effect]" (603.7a)
+    source_uid: int = 0              # the source that made the mana, for that delayed triggered ability
+    source_name: str = ""
 
     def made_by(self, source: Any) -> "ManaRider":
-        return self
+        if self.effect is None or not isinstance(source, GameObject):
+            return self
+        return replace(self, source_uid=source.card_uid, source_name=source.name)
 
     def allows(self, game: "GameState") -> bool:
         return True   # it may be spent on anything; only its effect depends on what
@@ -84,8 +90,12 @@ class ManaRider(Immutable):
         card, chars, _ = spending
         if not object_matches(game, card, self.spells, None, chars.controller, chars=chars):
             return
-        card.chosen.setdefault("mana_riders", []).append(self)
-        game.log_event(f"Mana spent on {card.name}: {self.text}.", ("106.6",), (card.id,))
+        if self.enters:
+            card.chosen.setdefault("mana_riders", []).append(self)
+            game.log_event(f"Mana spent on {card.name}: {self.text}.", ("106.6",), (card.id,))
+        if self.effect is not None:
+            add_mana_spent_trigger(game, self.effect, self.text, chars.controller, card.id, self.source_uid,
+                                   self.source_name or "A mana ability")
 
 
 @contextmanager

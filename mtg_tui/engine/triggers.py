@@ -426,6 +426,21 @@ def add_delayed(ctx: "Ctx", trigger: Trigger, effect: Effect, text: str, this_tu
     game.delayed.append(dt)
 
 
+def add_mana_spent_trigger(game: "GameState", effect: Effect, text: str, controller: int, spell_id: int,
+                           source_uid: int, source_name: str) -> None:
+    """"When that mana is spent to cast ...": the delayed triggered ability its mana ability made triggers as the
+    mana is spent (106.6, 603.7a); it goes on the stack the next time a player would receive priority, above
+    the spell, which "that spell" names."""
+    ab = TriggeredAbility(trigger=Trigger(MANA_SPENT), effect=effect, text=text)
+    game.log_event(f"{source_name}'s mana was spent on {game.describe(spell_id)}: its delayed triggered ability "
+                   "triggers.", ("106.6", "603.7a"), (spell_id,), player=controller, kind="trigger")
+    game.pending_triggers.append(PendingTrigger(game.new_id(), ab, controller, None, source_uid, source_name, None,
+                                                Event(MANA_SPENT, obj=spell_id, player=controller), delayed=True))
+
+
+MANA_SPENT = "mana_spent"
+
+
 def add_reflexive(ctx: "Ctx", effect: Effect, text: str) -> None:
     """A reflexive triggered ability ("... When you do, ..."): it triggers on the action its resolving
     spell or ability just took, and goes on the stack, its targets chosen then, the next time a player

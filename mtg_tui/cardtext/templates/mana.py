@@ -5,14 +5,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from lark import Token
+from lark import Token, Tree
 
 from ...engine import instructions as I
+from ...engine.abilities import Effect, Trigger
 from ...engine.entering import EntersWithCounters
+from ...engine.triggers import MANA_SPENT
 from ...engine.mana_ability import ManaRider, SpendOnly
 from ...engine.refs import Amount, ObjectFilter
 from ..errors import TextError
-from .base import Amend, Templates, const, mana
+from .base import Amend, Templates, const, find, mana, top_down
 
 
 class ManaProduction(Templates):
@@ -71,6 +73,29 @@ class ManaProduction(Templates):
     def spend_only_kicked(self) -> list[Any]:
         """"Spend this mana only to cast kicked spells" (702.32b)."""
         return [Amend(_spend_only(SpendOnly(kicked=True, text="only to cast kicked spells")))]
+
+    @top_down
+    def mana_spent_sentence(self, tree: Tree) -> list[Any]:
+        """"When that mana is spent to cast [a kind of] spell, [effect]": the mana made by the ability before it
+        sets up a delayed triggered ability that triggers as it is spent on such a spell (106.6, 603.7a);
+        "that spell" is that spell."""
+        flt = self.transform(tree.children[1])
+        scope = self.scope
+        outer, last = scope.trigger, scope.last_obj
+        scope.trigger, scope.last_obj = Trigger(MANA_SPENT), None
+        try:
+            said = self.transform(find(tree, "clauses"))
+        finally:
+            scope.trigger, scope.last_obj = outer, last
+        body: list[Any] = []
+        for made in said:
+            if isinstance(made, Amend):
+                made.change(body)
+            else:
+                body.append(made)
+        text = f"when that mana is spent to cast {flt.describe()} spells"
+        rider = ManaRider(replace(flt, zone="any"), (), text, effect=Effect(instructions=tuple(body)))
+        return [Amend(_spend_only(rider))]
 
     def spent_on_enters_with(self, _article: Token, flt: ObjectFilter, kind: Token) -> list[Any]:
         """"If that mana is spent on a multicolored creature spell, that creature enters with an additional +1/+1
