@@ -491,6 +491,8 @@ def create_tokens_asking(game: "GameState", player: int, card: Any, n: int, copy
                 continue   # a token that would enter elsewhere isn't created (111.8)
         tok.zone = "battlefield"
         tok.tapped = entering.tapped
+        if "Planeswalker" in card.types and card.loyalty is not None:
+            tok.counters["loyalty"] = card.loyalty   # 306.5b
         tok.counters.update(entering.counters)
         tok.chosen.update(entering.chosen)
         game.objects[tok.id] = tok

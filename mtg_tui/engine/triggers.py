@@ -216,6 +216,8 @@ def matches(game: "GameState", trig: Trigger, ev: Event, src: Any, you: int) -> 
     if kind == "becomes_target":
         if ev.kind != "targeted" or (trig.self_only and ev.obj != sid):
             return False
+        if trig.spell_filter is not None and not isinstance(game.objects.get(ev.by), GameObject):
+            return False   # "the target of a spell": an ability on the stack isn't one
         if not trig.self_only and trig.subject is not None:
             aimed = game.objects.get(ev.obj)
             if not isinstance(aimed, GameObject) or not object_matches(game, aimed, trig.subject, sid, you, uid):
@@ -347,6 +349,10 @@ def check_events(game: "GameState", events: list[Event], lookback: dict[int, LKI
                 continue
             src = LKI(0, dt.source_uid, dt.source_name, dt.controller, dt.controller, "", _empty_chars())
             if matches(game, dt.ability.trigger, ev, src, dt.controller) and _delayed_ok(game, dt, ev):
+                if dt.ability.trigger.batch:
+                    if (-dt.id, 0) in fired:
+                        continue   # 603.2c: one event, however many objects it names
+                    fired.add((-dt.id, 0))
                 game.pending_triggers.append(PendingTrigger(
                     game.new_id(), dt.ability, dt.controller, None, dt.source_uid, dt.source_name, None, ev,
                     delayed=True))

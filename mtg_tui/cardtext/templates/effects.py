@@ -91,8 +91,9 @@ class Effects(Templates):
 
     @top_down
     def this_turn_trigger_sentence(self, tree: Tree) -> list[Any]:
-        """"Until end of turn, whenever [event], [effect]": a triggered ability that triggers each time the
-        event happens until the turn ends (603.7b); "it" in it is the event's object, as in any trigger."""
+        """"Until end of turn, whenever [event], [effect]" or "Whenever [event] this turn, [effect]": a triggered
+        ability that triggers each time the event happens until the turn ends (603.7b); "it" in it is the
+        event's object, as in any trigger."""
         triggers = self.transform(tree.children[0])
         if len(triggers) != 1:
             raise TextError("\"until end of turn, whenever\" with two events isn't supported", "whenever")

@@ -10,9 +10,9 @@ from lark import Token, Tree
 from ...engine import instructions as I
 from ...engine.abilities import Effect, Trigger
 from ...engine.entering import EntersWithCounters
-from ...engine.triggers import MANA_SPENT
 from ...engine.mana_ability import ManaRider, SpendOnly
 from ...engine.refs import Amount, ObjectFilter
+from ...engine.triggers import MANA_SPENT
 from ..errors import TextError
 from .base import Amend, Templates, const, find, mana, top_down
 

@@ -120,6 +120,10 @@ class Triggers(Templates):
     def t_becomes_target_opponent(self, subject: Subject) -> Trigger:
         return self._becomes_target(subject, "opponent")
 
+    def t_becomes_target_spell(self, subject: Subject) -> Trigger:
+        """"Becomes the target of a spell": not of an ability (115.1)."""
+        return replace(self._becomes_target(subject, "any"), spell_filter=ObjectFilter(zone="stack"))
+
     def _becomes_target(self, subject: Subject, player: str) -> Trigger:
         """"Whenever ~ (or a creature you control) becomes the target of a spell or ability [an opponent
         controls]" (603.2, 115.1)."""

@@ -568,6 +568,13 @@ class Verbs(Templates):
         cast = SpellsCastBefore(replace(each, zone="any"))   # matched against each spell as it was cast
         return Verb(act=lambda s, d: [CopySpell(what, cast)])
 
+    def vp_create_copies(self, amount: Amount, original: Ref, exception: CopyException | None = None) -> Verb:
+        """"Create two tokens that are copies of [permanent][, except they're not legendary]" (111.1, 706.2)."""
+        not_legendary = exception is not None and exception.not_legendary
+        self.scope.created = RememberedRef("created", plural=True)
+        self.scope.last_obj = self.scope.created
+        return Verb(act=lambda s, d: [CreateTokenCopy(player_of(s), amount, original, not_legendary)])
+
     def copy_not_legendary(self, only_if: Ref | None = None) -> "CopyException":
         """"Except the token isn't legendary [if X is legendary]" (706.9b): taking away legendary changes
         nothing where the original isn't, so the condition only restates it (706.9f)."""
