@@ -773,6 +773,7 @@ LAYER_OPS: dict[str, Callable[[LayerOp, Notes, At], None]] = {
     "remove_keyword": _worth(-0.5),
     "remove_all_abilities": _remove_all_abilities,
     "control": _control,
+    "control_owner": _worth(0.0),       # each back to its owner: who gains depends on who holds whose
     "set_colors": _worth(0.0),
     "add_colors": _worth(0.0),
     "set_creature_subtypes": _worth(0.0),

@@ -145,7 +145,8 @@ class Trigger(Immutable):
     """A trigger condition (603.1).
 
     event: "enters", "dies", "leaves", "to_graveyard", "step", "gain_life",
-    "cast", "damage", "attacks", "blocks", "dies_damaged_by_self", "draw",
+    "cast", "damage", "attacks", "blocks" (with ``recipient``: the creature it blocks), "blocked_by" (a creature
+    blocking this one, 509.5d), "dies_damaged_by_self", "draw",
     "counters" (counters put on an object, 122.6), "discard" (a player discarded a card, 701.8),
     "sacrifice" (a player sacrificed a permanent that fits ``subject``, 701.17a), "explores" (701.40),
     "attack_with" (a player declared attackers, 508.1), "surveil" (701.42a; ``count`` 1: only the
@@ -173,7 +174,8 @@ class Trigger(Immutable):
     in_main: bool = False         # "cast": only a spell cast during its caster's main phase (505.1)
     chapter: int = 0              # "chapter": a Saga's chapter number (714.2b)
     batch: bool = False           # "one or more ...": once for all the occurrences of one event (603.2c)
-    recipient: ObjectFilter | None = None   # "damage": what the damage is dealt to ("deals damage to a Dinosaur")
+    recipient: ObjectFilter | None = None   # "damage": what the damage is dealt to ("deals damage to a Dinosaur");
+                                            # "blocks", "blocked_by": the other creature
 
 
 @dataclass(frozen=True, eq=False)

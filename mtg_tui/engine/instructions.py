@@ -1127,6 +1127,8 @@ def _effect_text(ctx: "Ctx", objs: list[GameObject], ops: tuple[LayerOp, ...], d
             bits.append("loses all abilities")
         elif op.op == "control":
             bits.append(f"comes under {ctx.game.players[ctx.controller].name}'s control")
+        elif op.op == "control_owner":
+            bits.append("comes under its owner's control")
         elif op.op == "set_colors":
             bits.append("becomes " + "/".join(COLOR_NAMES[c] for c in op.args[0]))
         elif op.op == "set_creature_subtypes":

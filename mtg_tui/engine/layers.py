@@ -324,6 +324,10 @@ def _apply(game: "GameState", op: LayerOp, a: _Active, chars: dict[int, Characte
     elif name == "control":
         for c in targets:
             c.controller = a.controller
+    elif name == "control_owner":   # "each player gains control of all creatures they own"
+        for i in a.affected or []:
+            if i in chars and i in by_id:
+                chars[i].controller = by_id[i].owner
     elif name == "add_types":
         types, subtypes = op.args
         for c in targets:

@@ -175,8 +175,17 @@ def matches(game: "GameState", trig: Trigger, ev: Event, src: Any, you: int) -> 
         if trig.subject is not None and not object_matches(game, obj, trig.subject, sid, you, uid):
             return False
         return _player_ok(trig.player, game.chars(obj).controller, you)
-    if kind == "blocks":
-        return ev.kind == "blocks" and (not trig.self_only or ev.blocker == sid)
+    if kind in ("blocks", "blocked_by"):
+        # "blocks (a creature)": this one declared as a blocker, once for each creature it blocks (509.5b);
+        # "becomes blocked by a creature": once for each creature blocking this one (509.5d)
+        mine, other = ("blocker", "attacker") if kind == "blocks" else ("attacker", "blocker")
+        if ev.kind != "blocks" or (trig.self_only and ev.get(mine) != sid):
+            return False
+        if kind == "blocked_by" and not trig.self_only:
+            return False
+        o = game.objects.get(ev.get(other))
+        return trig.recipient is None or (isinstance(o, GameObject) and object_matches(game, o, trig.recipient,
+                                                                                         sid, you, uid))
     if kind == "attack_with":
         if ev.kind != "attack_with" or not _player_ok(trig.player, ev.player, you):
             return False

@@ -452,7 +452,7 @@ def _ops_text(ops: tuple[Any, ...]) -> str:
                                              for a in op.args[0]))
         elif op.op == "remove_all_abilities":
             bits.append("loses all abilities")
-        elif op.op == "control":
+        elif op.op in ("control", "control_owner"):
             bits.append("control changed")
         elif op.op == "set_colors":
             bits.append("color " + "".join(op.args[0]))

@@ -259,6 +259,11 @@ class Amounts(Templates):
                            subtypes=(word.value,) if word.kind == "subtype" else (), zone="any")
         return Condition("is", flt, ref=self.scope.last_obj or SelfRef())
 
+    def cond_it_color(self, color: Word) -> Condition:
+        """"If it's red": the object the text last named ("it"), or this one, is that color as it is now, or as
+        it last existed if it has left its zone (105.2, 608.2h)."""
+        return Condition("is", ObjectFilter(colors=(color.value,), zone="any"), ref=self.scope.last_obj or SelfRef())
+
     def cond_exiled_this_way(self, _article: Token, flt: ObjectFilter) -> Condition:
         """"If a Pirate was exiled this way": one of the cards the effect exiled fits, as it was in exile."""
         return Condition("exiled_this_way", replace(flt, zone="any"))

@@ -118,6 +118,16 @@ class Effects(Templates):
         return [I.IfYouDo(tuple(part))]
 
     @top_down
+    def if_they_dont_sentence(self, tree: Tree) -> list[Any]:
+        """"If that player doesn't, ...": happens only if the player who was offered the optional action just
+        before ("that player may pay {2}", "target opponent may have ~ deal 4 damage to them") didn't take it
+        (608.2c)."""
+        last = self.scope.said[-1] if self.scope.said else None
+        if not isinstance(last, (I.MayDo, I.MayPay)):
+            raise TextError("\"if that player doesn't\" needs a \"may\" just before it", "doesn't")
+        return [I.IfYouDo((), otherwise=tuple(self._clauses_of(tree, None)))]
+
+    @top_down
     def when_you_do_sentence(self, tree: Tree) -> list[Any]:
         """"When you do, ...": a reflexive triggered ability (603.12), triggered by the action the sentence
         before it took; its own target words are chosen as it goes on the stack. After an optional action

@@ -133,7 +133,18 @@ class Refs(Templates):
             return None
         return EventRef(_EVENT_OBJECT[trigger.event])
 
+    def _event_other(self) -> Ref | None:
+        """The other creature of "whenever ~ blocks or becomes blocked by a creature" (509.5b, 509.5d)."""
+        trigger = self.scope.trigger
+        if trigger is None or trigger.recipient is None or trigger.event not in ("blocks", "blocked_by"):
+            return None
+        return EventRef("attacker" if trigger.event == "blocks" else "blocker")
+
     def or_they(self) -> Ref:
+        """"Them": the objects named before; where the text has named no object but a player ("target
+        opponent may have ~ deal 4 damage to them"; a card is never "them"), that player."""
+        if isinstance(self.scope.last_obj, (SelfRef, type(None))) and self.scope.last_player is not None:
+            return self.scope.last_player
         return self._named(self.scope.last_obj or SelfRef())
 
     def or_that(self, _noun: Any) -> Ref:
@@ -144,6 +155,9 @@ class Refs(Templates):
         if isinstance(self.scope.last_obj, SelfRef) and self.scope.last_other is not None:
             # "choose target creature. ~ gets +X/+0, then ~ fights that creature": not the card itself
             return self._named(self.scope.last_other)
+        other = self._event_other()
+        if other is not None and isinstance(self.scope.last_obj, (SelfRef, type(None))):
+            return self._named(other)
         if self.scope.last_obj is None and self.scope.trigger is not None:
             return self._named(self._event_object() or EventRef("obj"))
         if isinstance(self.scope.last_obj, SelfRef) and self.scope.last_other is not None:

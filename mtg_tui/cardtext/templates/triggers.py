@@ -141,6 +141,11 @@ class Triggers(Templates):
         """"Whenever ~ attacks or blocks": declared as an attacker (508.1) or as a blocker (509.1)."""
         return [self.t_attacks(subject), self.t_blocks(subject)]
 
+    def t_blocks_or_blocked_by(self, subject: Subject, _article: Token, other: ObjectFilter) -> list[Trigger]:
+        """"Whenever ~ blocks or becomes blocked by a creature": once for each creature it blocks (509.5b) and
+        once for each creature blocking it (509.5d); "that creature" is that other creature."""
+        return [Trigger("blocks", recipient=other, **subject), Trigger("blocked_by", recipient=other, **subject)]
+
     def t_enters_or_dies(self, subject: Subject) -> list[Trigger]:
         return [self.t_enters(subject), self.t_dies(subject)]
 

@@ -658,9 +658,24 @@ class Verbs(Templates):
             raise TextError("only a player's own graveyard is supported here", str(_poss))
         return Verb(act=lambda s, d: [I.ExileFromGraveyard(player_of(s), amount)])
 
+    def vp_if(self, verb: Verb, condition: Any) -> Verb:
+        """"[That creature] gains trample if it's red": that part of the effect happens only if the condition
+        holds as the effect gets there (608.2c); it isn't checked again later."""
+        return Verb(act=lambda s, d: [I.Conditional(condition, tuple(self.act_of(verb, s, d)))])
+
     def vp_may_have(self, other: Ref, verb: Verb) -> Verb:
-        """"You may have [subject] [verb]": you choose; the other subject does it."""
-        return Verb(act=lambda s, d: [I.MayDo(YouRef(), tuple(self.act_of(verb, other, d)), prompt=PROMPT)])
+        """"You may have [subject] [verb]": you choose; the other subject does it. "Target opponent may have
+        ~ deal 4 damage to them": that player chooses."""
+        def act(s: Ref, d: str | None) -> list[I.Instruction]:
+            if not isinstance(s, YouRef) and not self._is_player_target(s):
+                raise TextError("only a player may have something done", "may have")
+            return [I.MayDo(s, tuple(self.act_of(verb, other, d)), prompt=PROMPT)]
+        return Verb(act=act)
+
+    def _is_player_target(self, ref: Ref) -> bool:
+        """Is ``ref`` a target word for a player ("target opponent")?"""
+        return (isinstance(ref, TargetRef) and ref.index < len(self.scope.targets)
+                and self.scope.targets[ref.index].players is not None and self.scope.targets[ref.index].objects is None)
 
     # -- continuous changes: characteristics and abilities (613) ----------------------------
 
@@ -752,7 +767,20 @@ class Verbs(Templates):
         return continuous(LayerOp("4", "add_supertypes", (("Legendary",),)))
 
     def vp_gain_control(self, what: Ref) -> Verb:
-        return Verb(act=lambda s, d: [I.ApplyEffect(what, (LayerOp("2", "control"),), d or "permanent")])
+        def act(s: Ref, d: str | None) -> list[I.Instruction]:
+            if not isinstance(player_of(s), YouRef):
+                raise TextError("only \"you gain control\" is supported here", "gains control")
+            return [I.ApplyEffect(what, (LayerOp("2", "control"),), d or "permanent")]
+        return Verb(act=act)
+
+    def vp_gain_control_own(self, flt: ObjectFilter) -> Verb:
+        """"Each player gains control of all creatures they own" (613.1b): each of them comes under its
+        owner's control, the objects fixed as the effect begins (611.2c)."""
+        def act(s: Ref, d: str | None) -> list[I.Instruction]:
+            if not (isinstance(s, EachPlayerRef) and s.who == "each"):
+                raise TextError("only \"each player gains control of all ... they own\" is supported", "they own")
+            return [I.ApplyEffect(AllRef(flt), (LayerOp("2", "control_owner"),), d or "permanent")]
+        return Verb(act=act)
 
     def become_creature_type(self, *parts: Any) -> tuple[LayerOp, ...]:
         """"becomes a [color] [subtype] ... with base power and toughness N/N" (205.1a)."""
