@@ -802,6 +802,7 @@ FLAGS: dict[str, float] = {
     "cant_lose": 3.0,
     "cant_win": -3.0,
     "no_max_hand": 0.2,
+    "surveil_more": 0.2,
     "cant_gain_life": 0.0,
     "no_creature_enter_triggers": 0.0,
     "additional_land": 0.3,             # an extra land drop a turn (305.2)

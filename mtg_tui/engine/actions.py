@@ -518,13 +518,19 @@ def create_tokens_asking(game: "GameState", player: int, card: Any, n: int, copy
 create_tokens = plain_form(create_tokens_asking)
 
 
-def counter_spell_asking(game: "GameState", spell: Any, cites: tuple[str, ...] = ("701.5",)) -> Gen:
-    """Counter a spell or ability: it leaves the stack without resolving (701.5)."""
+def counter_spell_asking(game: "GameState", spell: Any, cites: tuple[str, ...] = ("701.5",), exile: bool = False) -> Gen:
+    """Counter a spell or ability: it leaves the stack without resolving (701.5). ``exile``: "if that spell is
+    countered this way, exile it instead of putting it into its owner's graveyard" (614.1a)."""
     if isinstance(spell, StackAbility):
         game.stack.remove(spell)
         game.objects.pop(spell.id, None)
         game.touch()
         game.log_event(f"{spell.source_name}'s ability is countered.", cites)
+        return
+    if exile:
+        game.log_event(f"{spell.name} is countered and exiled instead of going to the graveyard.",
+                       cites + ("614.1a",), (spell.id,))
+        yield from move_asking(game, spell, "exile", log=False)
         return
     game.log_event(f"{spell.name} is countered.", cites, (spell.id,))
     yield from move_asking(game, spell, "graveyard", log=False)

@@ -28,7 +28,7 @@ from .cast_restrictions import CantCast  # noqa: F401  (part of the instruction 
 from .transform import Transform  # noqa: F401  (part of the instruction set the compiler uses)
 from .mana_ability import ANY_COLOR, AddMana  # noqa: F401  (part of the instruction set the compiler uses)
 from .matching import object_matches
-from .objects import CardDef, GameObject, Player
+from .objects import CardDef, GameObject, Player, mana_value_of
 from .refs import DESTROYED, AllRef, Amount, Const, ObjectFilter, Ref, ShareOfTheirs
 from .state import ExiledCards
 from .prevention import add_prevention
@@ -546,9 +546,11 @@ class PutSecondFromTop(Instruction):
 
 @dataclass(frozen=True)
 class CounterIt(Instruction):
-    """Counter target spell (701.5); a spell that can't be countered stays."""
+    """Counter target spell (701.5); a spell that can't be countered stays. ``exile``: countered this way,
+    it is exiled instead of put into its owner's graveyard (614.1a)."""
 
     what: Ref
+    exile: bool = False
 
     def run(self, ctx: "Ctx") -> Gen:
         for o in ctx.objects(self.what):
@@ -556,32 +558,37 @@ class CounterIt(Instruction):
                 if _uncounterable(ctx.game, o):
                     ctx.game.log_event(f"{o.name} can't be countered.", ("701.5",), (o.id,))
                     continue
-                yield from actions.counter_spell_asking(ctx.game, o)
+                yield from actions.counter_spell_asking(ctx.game, o, exile=self.exile)
 
 
 @dataclass(frozen=True)
 class CounterUnless(Instruction):
-    """Counter [spell] unless its controller pays [mana] (701.5, 118.12)."""
+    """Counter [spell] unless its controller pays [mana] (701.5, 118.12); ``exile`` as for CounterIt."""
 
     what: Ref
     mana: Any
+    exile: bool = False
 
     def run(self, ctx: "Ctx") -> Gen:
         game = ctx.game
+        mana = self.mana.with_x(ctx.x or 0)   # "unless its controller pays {X}": this spell's X (107.3)
         for o in ctx.objects(self.what):
             if o.zone != "stack" or _uncounterable(game, o):
                 continue
             payer = game.controller_of(o)
-            plan = find_auto_payment(game, payer, self.mana, set())
+            plan = find_auto_payment(game, payer, mana, set())
             if plan is not None:
-                ans = yield YesNo(player=payer, prompt=f"Pay {self.mana.text} so that {o.name} isn't countered?",
-                                  options=[Option("yes", f"Pay {self.mana.text}"), Option("no", "Don't pay")],
-                                  cost=self.mana.text, keep=o.id)
+                ans = yield YesNo(player=payer, prompt=f"Pay {mana.text} so that {o.name} isn't countered?",
+                                  options=[Option("yes", f"Pay {mana.text}"), Option("no", "Don't pay")],
+                                  cost=mana.text, keep=o.id)
                 if ans == "yes":
-                    execute_payment(game, payer, self.mana, plan)
-                    game.log_event(f"{game.players[payer].name} pays {self.mana.text}.", ("118.12",), (o.id,))
+                    execute_payment(game, payer, mana, plan)
+                    game.log_event(f"{game.players[payer].name} pays {mana.text}.", ("118.12",), (o.id,))
                     continue
-            yield from actions.counter_spell_asking(game, o)
+            yield from actions.counter_spell_asking(game, o, exile=self.exile)
+
+
+SURVEIL_MORE = "surveil_more"   # a player flag, counted: one more card looked at when surveilling, for each
 
 
 @dataclass(frozen=True)
@@ -595,10 +602,14 @@ class Surveil(Instruction):
         game = ctx.game
         n = _amt(ctx, self.amount)
         for p in ctx.players(self.who):
-            top = p.library[:n]
+            # "You may look at an additional two cards each time you surveil": looking at more only adds
+            # choices (any of them may stay on top), so the player always does
+            more = game.player_flags(p.index)[SURVEIL_MORE]
+            top = p.library[:n + more]
             if not top:
                 continue
-            picks = yield SurveilCards(player=p.index, prompt=f"Surveil {n}: choose the cards to put into your "
+            seen = f"{n}, looking at {n + more}" if more else f"{n}"
+            picks = yield SurveilCards(player=p.index, prompt=f"Surveil {seen}: choose the cards to put into your "
                                        "graveyard", options=[Option(c.id, c.name) for c in top], min=0, max=len(top))
             gone = [c for c in top if c.id in picks]
             if gone:
@@ -744,11 +755,14 @@ class Search(Instruction):
     filter: ObjectFilter
     amount: Amount | None = Const(1)
     key: str = "found"
+    mv_at_most: Amount | None = None    # "with mana value less than or equal to [an amount]", counted now (608.2h)
 
     def run(self, ctx: "Ctx") -> Gen:
         game = ctx.game
+        most = None if self.mv_at_most is None else _amt(ctx, self.mv_at_most)
         for p in ctx.players(self.who):
-            fits = [c for c in p.library if object_matches(game, c, self.filter, None, p.index)]
+            fits = [c for c in p.library if object_matches(game, c, self.filter, None, p.index)
+                    and (most is None or mana_value_of(c, game.chars(c)) <= most)]
             n = len(fits) if self.amount is None else _amt(ctx, self.amount)
             picks = yield SearchLibrary(player=p.index, prompt=f"Search your library for {self.filter.describe()}",
                                         options=[Option(c.id, c.name) for c in fits], min=0, max=min(n, len(fits)))

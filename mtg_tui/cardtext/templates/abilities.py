@@ -23,7 +23,7 @@ from ...engine.entering import AsEntersChoose
 from ...engine.refs import CountOf, ObjectFilter, PlayerCount, SelfRef, YouRef
 from ..errors import TextError
 from ..subtypes import subtypes
-from .base import Scope, SpellPart, Templates, find, mana, top_down
+from .base import Scope, SpellPart, Templates, const, find, mana, top_down
 
 
 class AbilityForms(Templates):
@@ -221,6 +221,12 @@ class AbilityForms(Templates):
         """No maximum hand size (402.2)."""
         return [StaticAbility(effects=(ContinuousDef(Affected("players", who="you"),
                                                      (LayerOp("rules", "flag", ("no_max_hand", None)),)),))]
+
+    def surveil_more(self, n: Token) -> list[Any]:
+        """"You may look at an additional two cards each time you surveil" (701.42a): one counted player flag
+        for each card more."""
+        flag = LayerOp("rules", "flag", (I.SURVEIL_MORE, None))
+        return [StaticAbility(effects=(ContinuousDef(Affected("players", who="you"), (flag,) * const(n)),))]
 
     def deck_any_number(self) -> list[Any]:
         """"A deck can have any number of cards named ~": read by the deck check (100.2a, 101.1)."""

@@ -128,6 +128,18 @@ class Effects(Templates):
         return [I.IfYouDo((), otherwise=tuple(self._clauses_of(tree, None)))]
 
     @top_down
+    def countered_exile_sentence(self, tree: Tree) -> list[Any]:
+        """"If that spell is countered this way, exile it instead of putting it into its owner's graveyard": the
+        counter just before it sends the spell to exile (701.5, 614.1a)."""
+        def change(ins: list[I.Instruction]) -> None:
+            for k in range(len(ins) - 1, -1, -1):
+                if isinstance(ins[k], (I.CounterIt, I.CounterUnless)):
+                    ins[k] = replace(ins[k], exile=True)
+                    return
+            raise TextError("\"countered this way\" needs a counter before it", "countered this way")
+        return [Amend(change)]
+
+    @top_down
     def when_you_do_sentence(self, tree: Tree) -> list[Any]:
         """"When you do, ...": a reflexive triggered ability (603.12), triggered by the action the sentence
         before it took; its own target words are chosen as it goes on the stack. After an optional action

@@ -265,6 +265,15 @@ class Verbs(Templates):
         self.scope.looked = key
         return Verb(act=lambda s, d: [I.Search(player_of(s), replace(flt, zone="library"), Const(n), key)])
 
+    def vp_search_mv_le(self, _poss: Token, _article: Token, flt: ObjectFilter, most: Amount) -> Verb:
+        """"Search your library for a black card with mana value less than or equal to the number of ...": the
+        bound is counted as the search happens (608.2h, 701.19)."""
+        key = self.scope.new_key("found")
+        self.scope.last_obj = RememberedRef(key)
+        self.scope.looked = key
+        return Verb(act=lambda s, d: [I.Search(player_of(s), replace(flt, zone="library"), Const(1), key,
+                                               mv_at_most=most)])
+
     def vp_search_any(self, _poss: Token, flt: ObjectFilter) -> Verb:
         """Search a library for any number of cards that fit (701.19): as many as the player likes, none too."""
         key = self.scope.new_key("found")
