@@ -131,3 +131,17 @@ def test_cli_output_and_json(tmp_path: Path) -> None:
     assert res.exit_code == 0
     obj = json.loads(res.output.strip().splitlines()[0])
     assert set(obj) == {"file", "title", "passed", "error"} and obj["passed"] is True
+
+
+def test_a_back_face_names_a_transformed_permanent_and_only_on_the_battlefield(tmp_path: Path) -> None:
+    # A double-faced card is named by the face that is up (711.4): on the battlefield its back face's name
+    # sets it up transformed; in a hand it has only its front face (711.4a), so the back face's name is refused.
+    on_board = HEAD.replace('battlefield = ["Mountain"]', 'battlefield = ["Mountain", "Spires of Orazca"]') + '''
+[[step]]
+expect.card."Spires of Orazca" = { tapped = false }
+'''
+    r = run(tmp_path, on_board)
+    assert r.passed, r.error
+    r = run(tmp_path, HEAD.replace('hand = ["Lightning Bolt"]', 'hand = ["Spires of Orazca"]'), "hand.toml")
+    assert not r.passed
+    assert "back face of 'Thaumatic Compass'" in r.error and "711.4a" in r.error

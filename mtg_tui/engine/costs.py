@@ -62,9 +62,11 @@ def can_tap_for_cost(game: "GameState", obj: GameObject) -> bool:
     return True
 
 
-def mana_sources(game: "GameState", player: int, exclude: set[int] | None = None
-                 ) -> list[tuple[GameObject, int, tuple[tuple[str, ...], ...]]]:
-    """Untapped permanents the player controls with a simple mana ability: (object, ability index, units)."""
+def mana_ways(game: "GameState", player: int, exclude: set[int] | None = None
+              ) -> list[tuple[GameObject, list[tuple[int, tuple[tuple[str, ...], ...]]]]]:
+    """Untapped permanents the player controls with a simple mana ability, each with the ways it can make
+    mana now: (ability index, units), the way that makes the most mana first (a source is tapped once, so
+    its {T} abilities are alternatives: 107.5, 118.3)."""
     out = []
     for o, c, simple in game.kept("simple mana abilities", _simple_mana).get(player, ()):
         if o.tapped or (exclude and o.id in exclude):
@@ -90,11 +92,33 @@ def mana_sources(game: "GameState", player: int, exclude: set[int] | None = None
         if len(found) > 1 and all(len(units) == 1 for _, units in found):
             # "{T}: Add {B}" and "{T}: Add {R}" (a land with two basic land types, 305.6): one mana of either.
             either = tuple(dict.fromkeys(t for _, units in found for t in units[0]))
-            out.append((o, found[0][0], (either,)))
-        elif found:   # several abilities, one tapping: the one that makes the most ("{T}: Add {G}{G}")
-            i, units = max(found, key=lambda f: len(f[1]))
-            out.append((o, i, units))
+            out.append((o, [(found[0][0], (either,))]))
+        elif found:
+            out.append((o, sorted(found, key=lambda way: -len(way[1]))))
     return out
+
+
+def mana_sources(game: "GameState", player: int, exclude: set[int] | None = None,
+                 pick: dict[int, int] | None = None) -> list[tuple[GameObject, int, tuple[tuple[str, ...], ...]]]:
+    """Untapped permanents the player controls with a simple mana ability: (object, ability index, units).
+    A source with several ways takes the one ``pick`` names for it (by its place in ``mana_ways``), else the
+    one that makes the most mana."""
+    return [(o, *ways[(pick or {}).get(o.id, 0)]) for o, ways in mana_ways(game, player, exclude)]
+
+
+# At most this many combinations of ways are tried for sources with several (a few lands and artifacts).
+MAX_PICKS = 32
+
+
+def other_picks(game: "GameState", player: int, exclude: set[int] | None = None,
+                only: set[int] | None = None) -> list[dict[int, int]]:
+    """The combinations of ways, other than the default, of the sources (among ``only``) that have several."""
+    several = [(o.id, len(ways)) for o, ways in mana_ways(game, player, exclude)
+               if len(ways) > 1 and (only is None or o.id in only)]
+    picks: list[dict[int, int]] = [{}]
+    for oid, n in several:
+        picks = [{**p, oid: k} for p in picks for k in range(n)][:MAX_PICKS + 1]
+    return picks[1:]
 
 
 def _simple_mana(game: "GameState") -> dict[int, list[tuple[GameObject, Any, list[tuple[int, Any]]]]]:
@@ -168,7 +192,8 @@ def _color_needs(game: "GameState", player: Player, skip: int | None) -> dict[st
 
 
 def payment_units(game: "GameState", player: int, avoid: set[int], skip_card: int | None = None,
-                  allow_avoided: bool = False, exclude: set[int] | None = None) -> list[ManaUnit]:
+                  allow_avoided: bool = False, exclude: set[int] | None = None,
+                  pick: dict[int, int] | None = None) -> list[ManaUnit]:
     """Mana the player could spend, in order of preference (pool first).
 
     ``exclude`` are permanents that can't be tapped for mana here (a source
@@ -178,7 +203,7 @@ def payment_units(game: "GameState", player: int, avoid: set[int], skip_card: in
     units = _spendable_kept(game, p) + [ManaUnit((t,), None, 0, -1) for t in p.pool.units()]
     need = _color_needs(game, p, skip_card)
     ranked = []
-    for o, idx, made in mana_sources(game, player, exclude):
+    for o, idx, made in mana_sources(game, player, exclude, pick):
         if o.id in avoid and not allow_avoided:
             continue
         creature = game.is_creature(o)
@@ -193,22 +218,31 @@ def payment_units(game: "GameState", player: int, avoid: set[int], skip_card: in
 def find_auto_payment(game: "GameState", player: int, cost: ManaCost, avoid: set[int],
                       skip_card: int | None = None, exclude: set[int] | None = None
                       ) -> list[tuple[ManaUnit, str]] | None:
-    """A way to pay, or None. Tries without the avoided permanents first."""
-    for allow in (False, True):
-        units = payment_units(game, player, avoid, skip_card, allow_avoided=allow, exclude=exclude)
-        found = match_payment(cost, units)
-        if found is not None:
-            return [(units[i], t) for i, t in found]
-        if not avoid:
-            break
+    """A way to pay, or None. Tries without the avoided permanents first; then, if some source could make its
+    mana another way, those ways."""
+    picks: list[dict[int, int] | None] = [None]
+    tried_others = False
+    while picks:
+        pick = picks.pop(0)
+        for allow in (False, True):
+            units = payment_units(game, player, avoid, skip_card, allow_avoided=allow, exclude=exclude, pick=pick)
+            found = match_payment(cost, units)
+            if found is not None:
+                return [(units[i], t) for i, t in found]
+            if not avoid:
+                break
+        if not picks and not tried_others:
+            tried_others = True
+            picks = list(other_picks(game, player, exclude))
     return None
 
 
-def manual_units(game: "GameState", player: int, sources: list[int], exclude: set[int] | None = None) -> list[ManaUnit]:
+def manual_units(game: "GameState", player: int, sources: list[int], exclude: set[int] | None = None,
+                 pick: dict[int, int] | None = None) -> list[ManaUnit]:
     """Pool mana, then the named sources in the order given (each used once)."""
     p = game.players[player]
     units = _spendable_kept(game, p) + [ManaUnit((t,), None, 0, -1) for t in p.pool.units()]
-    available = {o.id: (o, idx, made) for o, idx, made in mana_sources(game, player)}
+    available = {o.id: (o, idx, made) for o, idx, made in mana_sources(game, player, pick=pick)}
     for sid in sources:
         if exclude and sid in exclude:
             raise IllegalAnswer(f"{game.describe(sid)} is tapped as part of this cost and can't also be tapped "
@@ -246,6 +280,11 @@ def plan_payment(game: "GameState", player: int, cost: ManaCost, pay: Any, avoid
         return plan
     units = manual_units(game, player, list(pay), exclude)
     found = match_payment(cost, units)
+    for pick in other_picks(game, player, exclude, only=set(pay)) if found is None else ():
+        units = manual_units(game, player, list(pay), exclude, pick)   # a named source's other way (118.3)
+        found = match_payment(cost, units)
+        if found is not None:
+            break
     if found is None:
         raise IllegalAnswer(f"the chosen sources can't pay {cost.text}")
     plan = [(units[i], t) for i, t in found]

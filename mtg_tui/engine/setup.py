@@ -9,7 +9,8 @@ be saved and replayed:
   "tables": [{"life": 20, "poison": 0, "lands_played": 0, "library": [...], "hand": [...],
   "battlefield": [...], "graveyard": [...], "exile": [...]}, ...]}`` where each card is
   ``{"name": ..., "tapped": bool, "sick": bool, "damage": n, "counters": {...},
-  "attached": index, "token": bool, "owner": player index}``. ``attached`` is the
+  "attached": index, "token": bool, "owner": player index, "transformed": bool}``; ``transformed``
+  puts a transforming double-faced permanent on the battlefield back face up (711.4c). ``attached`` is the
   index of another card in the order the setup lists them (tables in order;
   library, hand, battlefield, graveyard, exile).
 """
@@ -127,6 +128,7 @@ def _build_state(game: Game, setup: dict[str, Any]) -> None:
                     obj.controller = pi
                     obj.ctl_mark = pi
                     obj.tapped = bool(spec.get("tapped"))
+                    obj.transformed = bool(spec.get("transformed")) and len(obj.card.faces) == 2
                     obj.sick = bool(spec.get("sick"))
                     obj.damage = int(spec.get("damage", 0))
                     obj.counters = {k: int(v) for k, v in (spec.get("counters") or {}).items() if int(v)}

@@ -177,12 +177,20 @@ def load(path: Path, cards: Any) -> Scenario:
                                                                      "attached")):
                     raise ScenarioError(f"[{p}] {zone}: {e!r} has tags that only permanents can have")
                 token = bool(tags.get("token"))
-                if name not in cards and not (token and cards.token(name) is not None) and \
+                back = _back_face_of(cards, name)
+                if back is not None:
+                    if zone != "battlefield":
+                        raise ScenarioError(f"[{p}] {zone}: {name!r} is the back face of {back!r}; outside "
+                                            f"the battlefield a double-faced card has its front face up "
+                                            f"(711.4a): name it {back!r}")
+                elif name not in cards and not (token and cards.token(name) is not None) and \
                         cards.token(name) is None:
                     guess = cards.suggest(name)
                     hint = f" (did you mean {guess!r}?)" if guess else ""
                     raise ScenarioError(f"[{p}] {zone}: unknown card {name!r}{hint}")
-                spec: dict[str, Any] = {"name": cards.canonical(name) or name}
+                spec: dict[str, Any] = {"name": back or cards.canonical(name) or name}
+                if back is not None:
+                    spec["transformed"] = True   # on the battlefield with its back face up (711.4c)
                 if token or (name not in cards and cards.token(name) is not None):
                     spec["token"] = True
                 for k in ("tapped", "sick", "damage", "counters"):
@@ -204,6 +212,21 @@ def load(path: Path, cards: Any) -> Scenario:
                   attachments, computer=computer, difficulty=difficulty, cards=cards)
     _resolve_attachments(sc)
     return sc
+
+
+def _back_face_of(cards: Any, name: str) -> str | None:
+    """The transforming double-faced card whose back face is named ``name`` (a set-up names a permanent by the
+    face that is up, 711.4), or None."""
+    if name in cards:
+        return None
+    whole = cards.pool.card_with_face(name)
+    if whole is None:
+        return None
+    card = cards.get(whole)
+    faces = getattr(card, "faces", ())
+    if len(faces) == 2 and card.layout == "transform" and faces[1].name.lower() == name.strip().lower():
+        return whole
+    return None
 
 
 def _resolve_attachments(sc: Scenario) -> None:
