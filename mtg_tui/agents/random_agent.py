@@ -46,12 +46,13 @@ class RandomAgent(DecisionHandler[Any]):
                 choice = rng.choice([None] + list(atts))
                 if choice is not None:
                     pick.append([b, choice])
+            pick = d.obeying(pick)
             try:
                 d.validate(pick)
                 return pick
             except IllegalAnswer:
                 continue
-        return []
+        return d.obeying([])
 
     def _shuffled(self, d: Decision) -> Any:
         vals = d.option_values()

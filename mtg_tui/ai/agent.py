@@ -139,8 +139,9 @@ class Policy(DecisionHandler[Any]):
 
     def declare_blockers(self, d: DeclareBlockers) -> Any:
         ans = self._looked_ahead("block", d)
-        return ans if ans is not None else plan_blocks(self.board, d, self.board.view.combat(),
-                                                       naive=self.player.level.naive_combat)
+        if ans is None:
+            ans = plan_blocks(self.board, d, self.board.view.combat(), naive=self.player.level.naive_combat)
+        return d.obeying(ans)     # blocks that "must block" or "must be blocked" call for (509.1c)
 
     def mulligan(self, d: Mulligan) -> Any:
         return "keep" if keep(self.board.hand, d.mulligans) else "mulligan"
@@ -201,7 +202,7 @@ class SafeAnswer(DecisionHandler[Any]):
         return [[c, d.defenders[0]] for c in d.must_attack] if d.defenders else []
 
     def declare_blockers(self, d: DeclareBlockers) -> Any:
-        return []
+        return d.obeying([])
 
     def _as_listed(self, d: Decision) -> Any:
         return d.option_values()

@@ -793,6 +793,8 @@ FLAGS: dict[str, float] = {
     "cant_block_alone": -0.3,
     "can_block_only": -0.5,
     "max_one_blocker": 0.5,
+    "must_be_blocked": -0.2,            # the opponent chooses which blocker meets it (509.1c)
+    "extra_block": 0.4,                 # it can block one more attacker
     "cant_be_blocked": 2.0,
     "cant_be_blocked_by": 0.5,
     "can_be_blocked_only_by": 1.5,

@@ -257,19 +257,40 @@ def block_decision(game: "GameState") -> DeclareBlockers | None:
     defender = combat.defending_player
     return DeclareBlockers(player=defender, prompt="Declare blockers", options=[Option(b, game.describe(b)) for b in opts],
                            can_block=opts, attackers=list(combat.attackers),
-                           legal=lambda pairs: validate_blocks(game, pairs, defender))
+                           legal=lambda pairs: validate_blocks(game, pairs, defender),
+                           capacity={b: block_capacity(game, game.objects[b]) for b in opts},
+                           obey=lambda pairs: obey_block_requirements(game, pairs, defender))
+
+
+def block_capacity(game: "GameState", blocker: GameObject) -> int:
+    """How many attackers a creature may block: one (509.1a), and one more for each "can block an additional
+    creature each combat"."""
+    return 1 + len(_flags(game, blocker, "extra_block"))
 
 
 def validate_blocks(game: "GameState", pairs: list[tuple[int, int]], defender: int) -> list[tuple[int, int]]:
     """Check a whole declaration of blockers (509.1a-c), given as (blocker, attacker) pairs."""
-    seen: set[int] = set()
+    _check_block_restrictions(game, pairs, defender)
+    better = better_blocks(game, pairs, defender)
+    if better is not None:
+        raise IllegalAnswer(f"{better[1]}, and the blocks can obey that too (509.1c)")
+    return pairs
+
+
+def _check_block_restrictions(game: "GameState", pairs: list[tuple[int, int]], defender: int) -> None:
+    """Refuse a declaration that breaks a restriction (509.1a-b)."""
+    seen: dict[int, list[int]] = {}
     for b, a in pairs:
         obj = game.get(b)
         if not isinstance(obj, GameObject):
             raise IllegalAnswer(f"#{b} is not a creature on the battlefield")
-        if b in seen:
-            raise IllegalAnswer(f"{obj.name} can block only one attacker")
-        seen.add(b)
+        if a in seen.get(b, []):
+            raise IllegalAnswer(f"{obj.name} is declared as blocking {game.describe(a)} twice")
+        seen.setdefault(b, []).append(a)
+        if len(seen[b]) > block_capacity(game, obj):
+            more = len(seen[b]) - 1
+            raise IllegalAnswer(f"{obj.name} can block only one attacker" if more == 1 else
+                                f"{obj.name} can block at most {more} attackers")
         why = block_problem(game, obj, a, defender)
         if why:
             raise IllegalAnswer(why)
@@ -283,10 +304,71 @@ def validate_blocks(game: "GameState", pairs: list[tuple[int, int]], defender: i
             raise IllegalAnswer(why)
         if n > 1 and _flags(game, att, "max_one_blocker"):
             raise IllegalAnswer(f"{att.name} can't be blocked by more than one creature (509.1b)")
-    if len(pairs) == 1:
+    if len(seen) == 1:
         only = game.objects[pairs[0][0]]
         if _flags(game, only, "cant_block_alone"):
             raise IllegalAnswer(f"{only.name} can't block alone (509.1b)")
+
+
+def _block_requirements(game: "GameState", defender: int) -> tuple[set[int], set[int]]:
+    """The requirements on a declaration of blockers (509.1c): the defender's creatures that block each
+    combat if able, and the attackers that must be blocked if able."""
+    combat = game.combat
+    assert combat is not None
+    must_block = {o.id for o in game.battlefield
+                  if game.chars(o).controller == defender and _flags(game, o, "must_block")}
+    must_be_blocked = {a for a in combat.attackers if _flags(game, game.objects[a], "must_be_blocked")}
+    return must_block, must_be_blocked
+
+
+def _obeyed(pairs: list[tuple[int, int]], must_block: set[int], must_be_blocked: set[int]) -> int:
+    return len(must_block & {b for b, _ in pairs}) + len(must_be_blocked & {a for _, a in pairs})
+
+
+def better_blocks(game: "GameState", pairs: list[tuple[int, int]], defender: int
+                  ) -> tuple[list[tuple[int, int]], str] | None:
+    """A legal declaration that obeys more requirements than ``pairs`` (509.1c) and differs from it in what
+    one creature blocks, with the requirement it obeys; None if there is none.
+
+    509.1c asks for the most requirements that can be obeyed. Changing one blocker at a time finds every
+    requirement a single creature's block can obey; a requirement only two new blockers together could obey
+    (an attacker with menace that must be blocked) isn't asked for.
+    """
+    must_block, must_be_blocked = _block_requirements(game, defender)
+    if not must_block and not must_be_blocked:
+        return None
+    base = _obeyed(pairs, must_block, must_be_blocked)
+    blocking = {b for b, _ in pairs}
+    for b, atts in block_options(game).items():
+        mine = [p for p in pairs if p[0] == b]
+        room = len(mine) < block_capacity(game, game.objects[b])
+        for a in atts:
+            if (b, a) in pairs:
+                continue
+            tries = ([pairs + [(b, a)]] if room else []) + [[p for p in pairs if p != old] + [(b, a)] for old in mine]
+            for trial in tries:
+                if _obeyed(trial, must_block, must_be_blocked) <= base:
+                    continue
+                try:
+                    _check_block_restrictions(game, trial, defender)
+                except IllegalAnswer:
+                    continue
+                if b in must_block and b not in blocking:
+                    return trial, f"{game.describe(b)} blocks each combat if able"
+                return trial, f"{game.describe(a)} must be blocked if able"
+    return None
+
+
+def obey_block_requirements(game: "GameState", pairs: list[tuple[int, int]], defender: int
+                            ) -> list[tuple[int, int]]:
+    """``pairs`` changed, one blocker at a time, until no further change obeys more requirements (509.1c):
+    a declaration the rules accept, for players and programs that declared without the requirements."""
+    pairs = [(int(b), int(a)) for b, a in pairs]
+    for _ in range(len(game.battlefield) * 2 + 2):   # each change obeys one more requirement
+        better = better_blocks(game, pairs, defender)
+        if better is None:
+            break
+        pairs = better[0]
     return pairs
 
 

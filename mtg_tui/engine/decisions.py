@@ -21,7 +21,7 @@ keeps the two in step.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from .answers import IllegalAnswer, check_plain, id_list, is_number, single
@@ -259,7 +259,8 @@ class DeclareAttackers(AnyOfThem, Decision):
 @decision_type
 class DeclareBlockers(AnyOfThem, Decision):
     """Declare blockers (509.1): ``can_block`` gives, for each creature that could block, the ``attackers``
-    it could block. The answer is a list of [blocker, attacker] pairs."""
+    it could block. The answer is a list of [blocker, attacker] pairs; a creature able to block several
+    attackers (``capacity``) is in several pairs."""
 
     kind = "declare_blockers"
 
@@ -267,9 +268,15 @@ class DeclareBlockers(AnyOfThem, Decision):
     can_block: dict[int, list[int]]
     attackers: list[int]
     legal: Check
+    capacity: dict[int, int] = field(default_factory=dict)   # how many attackers each may block (1 if absent)
+    obey: Any = None   # pairs -> pairs changed until the requirements they can obey are obeyed (509.1c)
 
     def normal(self, answer: Any) -> list[tuple[int, int]]:
         return self.legal(_pairs(answer, "a block declaration"))
+
+    def obeying(self, pairs: Any) -> Any:
+        """``pairs`` with the blocks the requirements call for (509.1c) made; unchanged where there are none."""
+        return [list(p) for p in self.obey(pairs)] if self.obey is not None else pairs
 
 
 @decision_type

@@ -459,17 +459,21 @@ class Runner:
         attackers = [g.objects[a] for a in (g.combat.attackers if g.combat else {}) if a in g.objects]
         pairs = []
         used: set[int] = set()
-        for b, a in value.items():
+        for b, value_a in value.items():
             blocker = self.res.own_object(b, who, [[o for o in mine if o.id in d.can_block], mine], used, n,
                                           "creatures")
             used.add(blocker.id)
-            ref = self.res.parse(a, n)
-            att = self.res.pick(ref, attackers, set(), n, "attackers")
-            if att is None:
-                if self.res.exists(ref):
-                    raise Refused(f"{a} isn't attacking")
-                raise ScenarioError(f"step {n}: nothing in the game is called {a!r}", n)
-            pairs.append([blocker.id, att.id])
+            # A creature that can block several attackers names them in a list (an extension of the format).
+            blocked: set[int] = set()
+            for a in value_a if isinstance(value_a, list) else [value_a]:
+                ref = self.res.parse(a, n)
+                att = self.res.pick(ref, attackers, blocked, n, "attackers")
+                if att is None:
+                    if self.res.exists(ref):
+                        raise Refused(f"{a} isn't attacking")
+                    raise ScenarioError(f"step {n}: nothing in the game is called {a!r}", n)
+                blocked.add(att.id)
+                pairs.append([blocker.id, att.id])
         return pairs
 
     def _damage_order(self, value: Any, d: DamageOrder, n: int) -> list[int]:

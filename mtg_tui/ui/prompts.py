@@ -8,6 +8,8 @@ a-z (without i, which inspects the highlighted choice).
 
 from __future__ import annotations
 
+import itertools
+
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -560,7 +562,9 @@ class AttackPrompt(Prompt):
 
 
 class BlockPrompt(Prompt):
-    """Declare blockers: each blocker's letter cycles through the attackers it can block."""
+    """Declare blockers: each blocker's letter cycles through the attackers it can block (and, for a creature
+    that can block several, the groups of them). It starts from the blocks the requirements call for
+    ("blocks each combat if able", "must be blocked if able", 509.1c)."""
 
     kind = "block"
 
@@ -571,7 +575,10 @@ class BlockPrompt(Prompt):
         self.options: dict[int, list[int]] = {int(k): list(v) for k, v in d.can_block.items()}
         self.blockers = list(self.options)
         self.attackers = list(d.attackers)
-        self.assign: dict[int, int | None] = {b: None for b in self.blockers}
+        self.assign: dict[int, tuple[int, ...]] = {b: () for b in self.blockers}
+        for b, a in d.obeying([]):
+            if b in self.assign:
+                self.assign[b] += (a,)
         self.cursor = 0
         self.keys = {LABELS[i]: b for i, b in enumerate(self.blockers[:PAGE])}
 
@@ -583,7 +590,7 @@ class BlockPrompt(Prompt):
             if i:
                 att.append("; ")
             att.append_text(permanent(o, self.snap) if o else Text(self.snap.name(a)))
-            blockers = [self.snap.name(b) for b, x in self.assign.items() if x == a]
+            blockers = [self.snap.name(b) for b, x in self.assign.items() if a in x]
             if blockers:
                 att.append(" blocked by " + ", ".join(blockers), style="bold")
         out.append(att)
@@ -601,9 +608,9 @@ class BlockPrompt(Prompt):
             t.append(f"{LABELS[i]}) ", style="bold")
             o = self.snap.objects.get(b)
             t.append_text(permanent(o, self.snap, sick=False) if o else Text(self.snap.name(b)))
-            a = self.assign[b]
-            t.append(f" BLK->{self.snap.name(a)}" if a is not None else " (not blocking)",
-                     style="bold" if a is not None else "dim")
+            blocked = self.assign[b]
+            t.append(f" BLK->{', '.join(self.snap.name(a) for a in blocked)}" if blocked else " (not blocking)",
+                     style="bold" if blocked else "dim")
             if i == self.cursor:
                 t.stylize("reverse", 1)
             out.append(t)
@@ -616,14 +623,17 @@ class BlockPrompt(Prompt):
     def highlighted_oid(self) -> int | None:
         return self.blockers[self.cursor] if self.blockers else None
 
-    def _cycle(self, b: int) -> None:
+    def _choices(self, b: int) -> list[tuple[int, ...]]:
+        """What a blocker can block: each attacker alone, then groups up to as many as it may block."""
         opts = self.options[b]
+        most = min(self.d.capacity.get(b, 1), len(opts))
+        return [group for n in range(1, most + 1) for group in itertools.combinations(opts, n)]
+
+    def _cycle(self, b: int) -> None:
+        choices = self._choices(b)
         cur = self.assign[b]
-        if cur is None:
-            self.assign[b] = opts[0] if opts else None
-        else:
-            i = opts.index(cur)
-            self.assign[b] = opts[i + 1] if i + 1 < len(opts) else None
+        i = choices.index(cur) if cur in choices else -1
+        self.assign[b] = choices[i + 1] if i + 1 < len(choices) else ()
 
     def handle(self, key: str, char: str | None) -> Outcome:
         self.error = ""
@@ -635,7 +645,7 @@ class BlockPrompt(Prompt):
             return Redraw()
         if key == "backspace":
             for b in self.assign:
-                self.assign[b] = None
+                self.assign[b] = ()
             return Redraw()
         if key == "i":
             oid = self.highlighted_oid()
@@ -644,7 +654,7 @@ class BlockPrompt(Prompt):
             self._cycle(self.blockers[self.cursor])
             return Redraw()
         if key in ("space", "f2"):
-            return Answer([[b, a] for b, a in self.assign.items() if a is not None])
+            return Answer([[b, a] for b, blocked in self.assign.items() for a in blocked])
         if char and char in self.keys:
             b = self.keys[char]
             self.cursor = self.blockers.index(b)

@@ -93,3 +93,29 @@ async def test_after_tapping_for_mana_the_mana_menu_is_gone(tmp_path: Path) -> N
         text = await text_after(pilot, app, BOARD_PROMPT)
         assert "> Tap for mana" not in text
         assert "pool {R}" in text
+
+
+@pytest.mark.asyncio
+async def test_a_creature_that_can_block_two_attackers_is_offered_both(tmp_path: Path) -> None:
+    # Bob's two Relentless Raptors attack each combat if able; Alice's Knight of Sorrows can block an additional
+    # creature, so its letter cycles: the first Raptor, the second, both, none (509.1a as the card changes it).
+    app = state_app(tmp_path, [{"battlefield": cards("Knight of Sorrows")},
+                               {"battlefield": cards("Relentless Raptor", "Relentless Raptor")}],
+                    active=1, turn=4, step="beginning_of_combat")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        game = app.session.game
+        assert game.pending.kind == "declare_blockers"
+        prompt = app.game_screen.state.prompt
+        knight = next(iter(prompt.assign))
+        raptors = list(game.combat.attackers)
+        seen = []
+        for _ in range(4):
+            await press(pilot, app, "a")
+            seen.append(prompt.assign[knight])
+        assert seen == [(raptors[0],), (raptors[1],), (raptors[0], raptors[1]), ()]
+        await press(pilot, app, "a", "a", "a")
+        assert "BLK->Relentless Raptor, Relentless Raptor" in screen_text(app)
+        await press(pilot, app, "space")
+        await settle(pilot, app)
+        assert sorted(game.combat.blockers[knight]) == sorted(raptors)

@@ -185,7 +185,7 @@ async def test_a_walkthrough_to_the_end_with_keys() -> None:
         for blocker, attacker in want.items():
             letter = next(k for k, b in prompt.keys.items() if b == blocker)
             for _ in range(4):
-                if prompt.assign[blocker] == attacker:
+                if prompt.assign[blocker] == (attacker,):
                     break
                 await press(pilot, app, letter)
         await press(pilot, app, "space")

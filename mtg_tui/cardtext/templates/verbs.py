@@ -843,7 +843,24 @@ class Verbs(Templates):
         return Verb(act=lambda s, d: [I.ApplyEffect(objects_of(s), (flag("must_attack"),), "end_of_combat")])
 
     def vp_must_block(self) -> Verb:
-        raise TextError("\"blocks each combat if able\" isn't supported yet", "blocks each combat")
+        """"Blocks each combat if able": a requirement on the declaration of blockers (509.1c)."""
+        return continuous(flag("must_block"))
+
+    def vp_must_attack_block(self) -> Verb:
+        """"Attacks or blocks each combat if able": both requirements (508.1d, 509.1c)."""
+        return continuous(flag("must_attack"), flag("must_block"))
+
+    def vp_must_be_blocked(self) -> Verb:
+        """"Must be blocked if able": a requirement on the defending player's blocks (509.1c)."""
+        return continuous(flag("must_be_blocked"))
+
+    def vp_must_be_blocked_this_turn(self) -> Verb:
+        """"Must be blocked this turn if able" (509.1c): the phrase carries its own duration, this turn."""
+        return Verb(act=lambda s, d: [I.ApplyEffect(objects_of(s), (flag("must_be_blocked"),), "end_of_turn")])
+
+    def vp_extra_block(self) -> Verb:
+        """"Can block an additional creature each combat" (509.1a lets a creature block one attacker)."""
+        return continuous(flag("extra_block"))
 
     def vp_cant_attack(self) -> Verb:
         return continuous(flag("cant_attack"))
