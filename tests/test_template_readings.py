@@ -178,3 +178,20 @@ expect.card."Test Captain" = { damage = 2 }
 def test_a_static_clause_read_only_in_part_is_an_error(text: str) -> None:
     with pytest.raises(CardError, match="isn't supported yet"):
         compile_text("Test Wall", text, (), ("Creature",), ("Wall",))
+
+
+def test_deep_freeze_adds_a_color_and_a_subtype_and_keeps_only_what_it_gives() -> None:
+    """Deep Freeze on Serra Angel (white, Angel, flying, vigilance): blue and white, an Angel Wall, 0/4, defender
+    and nothing else (105.3, 205.1b, 613.1f). Its scenario shows the flying lost and the defender kept in play."""
+    from mtg_tui.cardtext.loader import default_db
+    from mtg_tui.engine.setup import new_game
+    angel = {"name": "Serra Angel"}
+    game = new_game({"kind": "state", "players": ["Alice", "Bob"], "active": 0, "turn": 3, "step": "main1",
+                     "tables": [{"battlefield": [angel, {"name": "Deep Freeze", "attached": 0}]}, {}]},
+                    1, default_db())
+    obj = next(o for o in game.battlefield if o.name == "Serra Angel")
+    c = game.chars(obj)
+    assert set(c.colors) == {"W", "U"}
+    assert set(c.subtypes) == {"Angel", "Wall"}
+    assert (c.power, c.toughness) == (0, 4)
+    assert [getattr(a, "keyword", None) for a in c.abilities] == ["defender"]

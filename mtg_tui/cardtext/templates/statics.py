@@ -160,6 +160,8 @@ class Statics(Templates):
         ops: list[LayerOp] = []
         for v in vps:
             ops.extend(self.ops_of(self.transform(v)))
+        # "Has defender, loses all other abilities": the loss comes first, so what the ability gives stays.
+        ops.sort(key=lambda op: not (op.op == "remove_all_abilities" and op.args == ("other",)))
         return ContinuousDef(affected, tuple(ops))
 
     def static_prevention(self, clause: Tree) -> Any:

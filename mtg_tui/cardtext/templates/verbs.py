@@ -726,6 +726,17 @@ class Verbs(Templates):
     def vp_lose_all(self) -> Verb:
         return continuous(LayerOp("6", "remove_all_abilities"))
 
+    def vp_lose_all_other(self) -> Verb:
+        """"Loses all other abilities": all but those the same ability gives, which come after it (613.1f,
+        613.7). Read in static abilities only: there the ability's changes are ordered as one effect."""
+        return Verb(ops=lambda: [LayerOp("6", "remove_all_abilities", ("other",))])
+
+    def vp_add_color_subtypes(self, color: Any, *subtypes: Any) -> Verb:
+        """"Is a blue Wall in addition to its other colors and types": a subtype added in layer 4 and a color
+        in layer 5 (205.1b, 105.3)."""
+        subs = tuple(w.value for w in subtypes)
+        return continuous(LayerOp("4", "add_types", ((), subs)), LayerOp("5", "add_colors", ((color.value,),)))
+
     def vp_lose_keywords(self, abilities: list[Any]) -> Verb:
         return continuous(*(LayerOp("6", "remove_keyword", (k.keyword,)) for k in abilities))
 
