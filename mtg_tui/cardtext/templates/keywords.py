@@ -53,6 +53,16 @@ class Keywords(Templates):
         """One ability per quality: "from black and from red" is two (702.16g, 702.11f)."""
         return [a for each in qualities for q in each for a in self._abilities_of(str(word), q)]
 
+    def kw_cost_narrowed(self, word: Token, kind: Token, cost: Token) -> list[Any]:
+        """"Equip legendary creature {3}" (702.6c): the keyword's ability, its target narrowed to that kind of
+        creature; for keywords whose ability targets "target creature"."""
+        kw, _ = spelled(str(word))
+        if "target creature" not in kw.means:
+            raise TextError(f"{word} followed by a kind of creature isn't supported", f"{word} {kind}")
+        made = self._abilities_of(str(word), mana(cost), narrowed=str(kind))
+        text = f"{printed(str(word), None)} {kind} {mana(cost).text}"
+        return [replace(a, text=text) for a in made]
+
     def kw_cost_other(self, word: Token, cost: Cost) -> list[Any]:
         """"Kicker—Sacrifice a creature": a keyword whose cost is more than mana (702.32a), where its entry
         allows one."""
@@ -72,8 +82,9 @@ class Keywords(Templates):
     def kw_protection_choice(self) -> list[Any]:
         return [ProtectionChoice()]
 
-    def _abilities_of(self, word: str, param: Any) -> list[Any]:
-        """The abilities a keyword as written stands for: its own ability, or the one its entry ``means``."""
+    def _abilities_of(self, word: str, param: Any, narrowed: str = "") -> list[Any]:
+        """The abilities a keyword as written stands for: its own ability, or the one its entry ``means``
+        (``narrowed``: the kind of creature its "target creature" is, as in "equip legendary creature")."""
         kw, fixed = spelled(word)
         if not kw.wired:
             why = f": {kw.unsupported}" if kw.unsupported else ""
@@ -82,6 +93,8 @@ class Keywords(Templates):
         if not kw.means:
             return [KeywordAbility(keyword=kw.name, param=param if fixed is None else fixed, text=text)]
         meaning = kw.means.replace("{what}", _written(param)).replace("{fixed}", str(fixed or ""))
+        if narrowed:
+            meaning = meaning.replace("target creature", f"target {narrowed}")
         made = self.compile_nested(self.card_name, meaning, self.types, self.subtypes)
         return [replace(a, keyword=kw.name, text=text) for a in made]
 
