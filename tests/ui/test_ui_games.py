@@ -17,7 +17,7 @@ from mtg_tui.ui.app import MtgApp
 from mtg_tui.ui.opponents import make_opponent
 from mtg_tui.ui.session import Session
 
-from .helpers import drive, make_app, press, screen_text, settle
+from .helpers import drive, make_app, press, screen_text, settle, text_after
 
 MINI = ("burn-mini", "stompy-mini")
 
@@ -148,7 +148,7 @@ async def test_backing_out_of_a_cast_changes_nothing(tmp_path: Path) -> None:
         await press(pilot, app, "a", menu_key, "a")
         await settle(pilot, app)
         assert gs.state.prompt.kind == "pay"
-        assert "Auto-pay taps" in screen_text(app)
+        await text_after(pilot, app, "Auto-pay taps")
         await press(pilot, app, "escape")
         await settle(pilot, app)
         assert gs.mode == "board" and state_of(game) == before
@@ -156,7 +156,7 @@ async def test_backing_out_of_a_cast_changes_nothing(tmp_path: Path) -> None:
         await press(pilot, app, "f", "a", menu_key, "a", "space")
         await settle(pilot, app)
         assert [s.name for s in GameView(game).stack()] == ["Shock"]
-        assert "STACK" in screen_text(app) and "Shock" in screen_text(app)
+        assert "Shock" in await text_after(pilot, app, "STACK")
 
 
 @pytest.mark.asyncio
