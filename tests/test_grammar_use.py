@@ -81,7 +81,6 @@ NOT_YET_PLAYED = frozenset({
     "or_event_source",
     "pr_an_opponent",
     "pr_defending",
-    "pr_its_owner",
     "rc_attacked",
     "rc_each_and_opponents",
     "rc_each_and_players",
@@ -112,7 +111,6 @@ NOT_YET_PLAYED = frozenset({
     "post_you_own",
     # amounts.py
     "ae_dealt_this_way",
-    "ae_graveyard_size",
     "ae_greatest_power",
     "ae_life_total",
     "ae_that_much",

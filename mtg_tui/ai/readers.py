@@ -21,9 +21,10 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from ..engine import instructions as I
-from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, CostReduction, CostsMore, DeckAnyNumber,
-                                KeywordAbility, LayerOp, ProtectionChoice, SpellAbility, SpellsCostLess, StaticAbility,
-                                TriggeredAbility)
+from ..engine.abilities import (ActivatedAbility, AdditionalCost, Affected, AlternativeCost, CastFromZones,
+                                CostReduction, CostsMore, DeckAnyNumber, KeywordAbility, LayerOp, ProtectionChoice,
+                                SpellAbility, SpellsCostLess, StaticAbility, TriggeredAbility)
+from ..engine.cast_now import CastNow
 from ..engine.entering import (AsEntersChoose, CounterOrHaste, EntersTapped, EntersTappedUnlessPaid,
                                EntersWithCounters, OthersEnterTapped, OthersEnterWithCounters)
 from ..engine.sagas import LoreCounterAsItEnters
@@ -66,6 +67,8 @@ TRANSFORM = 1.5        # turning over to the other face: the back face is the st
 EXPLORE = 1.2          # a land to hand, or a +1/+1 counter and a look at the next draw
 FOG = 2.0
 SEARCH = 1.5
+EXTRA_TURN = 6.0       # another untap, draw and attack: worth a few cards
+EMBLEM = 8.0           # a lasting ability nothing removes: an ultimate's reward
 LOOK = 0.3             # per card looked at and sorted (scry, surveil)
 FIGHT = -3.0           # for the creature its chosen fighter fights
 MANA = 0.5
@@ -635,6 +638,11 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.RemoveFromCombat: lambda i, n: n.hit(i.what, -2.0, "remove_from_combat"),
     I.WinGame: lambda i, n: n.hit(i.who, 100.0, "win_game"),   # nothing is worth more
     I.LoseGame: lambda i, n: n.hit(i.who, -100.0, "lose_game"),
+    I.ExtraTurn: lambda i, n: n.hit(i.who, EXTRA_TURN, "extra_turn"),
+    I.GetEmblem: lambda i, n: n.hit(i.who, EMBLEM, "emblem"),
+    CastNow: lambda i, n: n.hit(i.who, CARD, "cast_now"),   # a spell for nothing: worth a card at least
+    I.PermitCast: lambda i, n: n.hit(i.who, CARD, "permit_cast"),   # a card to cast from elsewhere: like a card drawn
+    I.GraveyardExileInstead: _nothing("exile_instead"),   # where a spell goes after it resolves: little to weigh
     I.Scry: _look(LOOK, "scry", "scry"),
     I.Surveil: _look(LOOK, "surveil", "scry"),
     I.LookTop: _nothing("look", 0.0, "who"),
@@ -812,6 +820,7 @@ FLAGS: dict[str, float] = {
     "attacks_despite_defender": 0.5,
     "cant_activate_loyalty": 0.0,       # binds both players alike
     "cant_cast": -1.0,                  # a kind of spell the player can't cast (601.3)
+    "may_cast": 0.5,                    # spells cast at another time or from another zone (601.3)
 }
 
 
@@ -952,4 +961,6 @@ ABILITIES: dict[type, Callable[[Any, Notes], None]] = {
     SpellsCostLess: _no_effect,
     CostsMore: _no_effect,
     DeckAnyNumber: _no_effect,   # works only as a deck is built
+    CastFromZones: _no_effect,
+    AlternativeCost: _no_effect,
 }

@@ -65,7 +65,11 @@ FLOORS: dict[str, tuple[str, ...]] = {
               "instead", "instructions", "land_plays", "keywords", "layers", "mana_ability", "matching", "prevention",
               "regeneration", "replacement", "rerouting", "resolution", "sagas", "sba", "targets", "transform",
               "triggers", "cast_restrictions",
-              "copies"),
+              "copies",
+              "extra_turns",
+              "cast_permissions",
+              "emblems",
+              "cast_now"),
     "flow": ("turn",),
     "protocol": ("__init__", "dispatch", "game", "record", "setup", "snapshot", "view"),
 }

@@ -88,6 +88,7 @@ class Cost(Immutable):
     untap: bool = False
     sacrifice_self: bool = False
     exile_self: bool = False          # "Exile this artifact": it leaves the battlefield as the cost is paid
+    bottom_self: bool = False         # "Put ~ on the bottom of its owner's library": likewise, to the library
     sacrifice: tuple[tuple[int, ObjectFilter], ...] = ()
     discard: tuple[tuple[int, ObjectFilter], ...] = ()
     pay_life: int = 0
@@ -173,6 +174,7 @@ class Trigger(Immutable):
     alone: bool = False           # "attacks": only if it was the only creature declared as an attacker (506.5)
     in_main: bool = False         # "cast": only a spell cast during its caster's main phase (505.1)
     chapter: int = 0              # "chapter": a Saga's chapter number (714.2b)
+    that_turn: bool = False       # a delayed trigger for a step of the extra turn its effect gave (500.7)
     batch: bool = False           # "one or more ...": once for all the occurrences of one event (603.2c)
     recipient: ObjectFilter | None = None   # "damage": what the damage is dealt to ("deals damage to a Dinosaur");
                                             # "blocks", "blocked_by": the other creature
@@ -298,6 +300,28 @@ class CostReduction(Ability):
     condition: Any = None
     per: Any = None          # an ObjectFilter counted for "for each"
     by: Any = None           # an Amount: "costs {X} less to cast, where X is ..."
+    text: str = ""
+    keyword: str | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class CastFromZones(Ability):
+    """"You may cast ~ from your graveyard [or from exile] [if ...]": a static ability of the card that works
+    in those zones (113.6) and lets its owner cast it from there (601.3)."""
+
+    zones: tuple[str, ...] = ()
+    condition: Any = None
+    text: str = ""
+    keyword: str | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class AlternativeCost(Ability):
+    """"[If ...,] you may pay {U} rather than pay this spell's mana cost": an alternative cost (118.9), which
+    may be chosen only while its condition holds."""
+
+    mana: ManaCost = ManaCost(())
+    condition: Any = None
     text: str = ""
     keyword: str | None = None
 

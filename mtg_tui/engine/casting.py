@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator
 
 from . import actions, convoke
 from .answers import is_number
-from .abilities import (ActivatedAbility, AdditionalCost, Cost, CostReduction, CostsMore, Effect, SpellAbility,
-                        SpellsCostLess, StaticAbility)
+from .abilities import (ActivatedAbility, AdditionalCost, AlternativeCost, CastFromZones, Cost, CostReduction,
+                        CostsMore, Effect, SpellAbility, SpellsCostLess, StaticAbility)
 from .alike import alike_key
+from .cast_permissions import FREE, Granted, any_type, flash_permission, permission, permitted_cards
 from .cast_restrictions import cast_prohibited
 from .conditions import condition_holds, holds
 from .context import Ctx, run_effect
@@ -54,7 +55,7 @@ class _Traits:
     """What casting needs to know about a card's printed abilities, worked out once per card."""
 
     __slots__ = ("additional", "or_pay", "optional", "alternative", "flashback", "jump_start", "reductions",
-                 "hand_abilities", "flash", "flash_if", "graveyard_abilities")
+                 "hand_abilities", "flash", "flash_if", "graveyard_abilities", "cast_from", "alt_condition")
 
     def __init__(self, card: Any) -> None:
         abilities = card.abilities
@@ -71,6 +72,13 @@ class _Traits:
             self.optional = ((REVEAL, Cost(reveal=(reveal,), text=f"{what} instead of paying {extra.cost.mana.text}")),) \
                 + self.optional
         self.alternative = frozenset(kw.name for kw, _ in keywords_in(abilities) if Trait.SPECTACLE in kw.traits)
+        alt = next((a for a in abilities if isinstance(a, AlternativeCost)), None)
+        self.alt_condition = alt.condition if alt is not None else None
+        if alt is not None:   # "you may pay {U} rather than pay this spell's mana cost" (118.9)
+            self.optional += ((ALTERNATIVE, Cost(mana=alt.mana, text=alt.mana.text)),)
+            self.alternative |= {ALTERNATIVE}
+        # "You may cast ~ from your graveyard [or from exile] [if ...]" (601.3)
+        self.cast_from = tuple(a for a in abilities if isinstance(a, CastFromZones))
         self.flashback = next((p for kw, p in keywords_in(abilities) if Trait.FLASHBACK in kw.traits), None)
         self.jump_start = any(Trait.JUMP_START in kw.traits for kw, _ in keywords_in(abilities))
         self.reductions = tuple(a for a in abilities if isinstance(a, CostReduction))
@@ -108,6 +116,9 @@ def traits(card: GameObject) -> _Traits:
 
 
 REVEAL = "reveal"   # the optional cost chosen to reveal cards rather than pay an additional cost's mana
+ALTERNATIVE = "alternative"   # the name of a card's own alternative cost that has no keyword (118.9)
+NOW = "now"   # what lets a card be cast that an effect casts as it resolves (608.2g)
+_ZONE_WORDS = {"graveyard": "their graveyard", "library": "the top of their library"}   # "casts X from ..."
 
 
 def additional_cost(card: GameObject) -> Any:
@@ -129,10 +140,17 @@ def alternative_unavailable(game: "GameState", card: GameObject, name: str, play
     """Why an alternative cost can't be chosen now ("" if it can): spectacle needs an opponent of the caster
     to have lost life this turn (702.136a); one alternative cost at most, and none when casting it with
     flashback, itself an alternative cost (118.9a)."""
-    if name not in traits(card).alternative:
+    t = traits(card)
+    if name not in t.alternative:
         return ""
     if graveyard_keyword(card) == "flashback":
         return f"{card.name} is cast with flashback, another alternative cost (118.9a)"
+    if free_cast(game, card):
+        return f"{card.name} is cast without paying its mana cost, another alternative cost (118.9a)"
+    if name == ALTERNATIVE:
+        if t.alt_condition is not None and not holds(game, t.alt_condition, player, card, card.id, card.card_uid):
+            return f"the condition of {card.name}'s alternative cost doesn't hold (118.9)"
+        return ""
     if not any(p.life_lost_this_turn for p in game.players if p.index != player):
         return f"no opponent lost life this turn, so {card.name} can't be cast for its {name} cost (702.136a)"
     return ""
@@ -155,6 +173,42 @@ def _payments(game: "GameState", card: GameObject, player: int) -> tuple[tuple[s
 
 # Jump-start's additional cost (702.132a).
 _JUMP_START_COST = Cost(discard=((1, ObjectFilter(zone="hand")),), text="discard a card")
+
+
+def elsewhere(game: "GameState", card: GameObject, player: int) -> Any:
+    """What lets ``player`` cast this card from where it is, outside their hand (601.3): flashback or
+    jump-start (the keyword), the card's own "you may cast ~ from ..." (its CastFromZones), or a permission
+    of a permanent or a resolved effect (a cast_permissions.Granted); NOW for a card an effect casts as it
+    resolves (cast_now.py); None if nothing does."""
+    if card.id in game.cast_now:
+        return NOW
+    if card.zone in ("hand", "battlefield", "stack"):
+        return None
+    via = graveyard_keyword(card)
+    if via is not None:
+        return via
+    if card.owner == player:
+        for a in traits(card).cast_from:
+            if card.zone in a.zones and (a.condition is None
+                                         or holds(game, a.condition, player, card, card.id, card.card_uid)):
+                return a
+    return permission(game, card, player)
+
+
+def free_cast(game: "GameState", card: GameObject) -> bool:
+    """May this card be cast from where it is without paying its mana cost (118.9)? Also a card an effect casts
+    as it resolves (cast_now.py)."""
+    if card.id in game.cast_now:
+        return game.cast_now[card.id]
+    if card.zone in ("hand", "battlefield", "stack"):
+        return False
+    return any((g := permission(game, card, p.index)) is not None and g.permission.free for p in game.players)
+
+
+def _any_mana(game: "GameState", card: GameObject, player: int) -> bool:
+    """May mana be spent on this spell as though it were mana of any type?"""
+    g = permission(game, card, player) if card.zone not in ("hand", "battlefield", "stack") else None
+    return g is not None and g.permission.any_mana
 
 
 def graveyard_keyword(card: GameObject) -> str | None:
@@ -216,9 +270,12 @@ def _check_alternatives(game: "GameState", card: GameObject, costs: list[str], p
 
 
 def base_cost(game: "GameState", card: GameObject) -> ManaCost:
-    """The cost a spell is cast for: its mana cost, or its flashback cost from a graveyard (702.33a)."""
+    """The cost a spell is cast for: its mana cost, its flashback cost from a graveyard (702.33a), or nothing
+    where a permission lets it be cast without paying its mana cost (118.9)."""
     if graveyard_keyword(card) == "flashback":
         return traits(card).flashback
+    if free_cast(game, card):
+        return FREE
     return game.chars(card).mana_cost
 
 
@@ -226,7 +283,14 @@ def total_cost(game: "GameState", card: GameObject, player: int, x: int, costs: 
                targets: Any = None) -> ManaCost:
     """The total mana cost (601.2f): the cost with X, plus the mana of the optional costs chosen (``costs``,
     by keyword: kicker, 702.32a), less any cost reductions (generic mana only). ``targets``: the targets
-    chosen (601.2c), for a reduction "if it targets ..."; None before they are."""
+    chosen (601.2c), for a reduction "if it targets ..."; None before they are. Where mana may be spent on
+    it as though it were mana of any type, any mana pays each symbol."""
+    cost = _total_cost(game, card, player, x, costs, targets)
+    return any_type(cost) if _any_mana(game, card, player) else cost
+
+
+def _total_cost(game: "GameState", card: GameObject, player: int, x: int, costs: Any,
+                targets: Any) -> ManaCost:
     cost = base_cost(game, card).with_x(x)
     t = traits(card)
     if costs:
@@ -449,15 +513,18 @@ def cast_timing_problem(game: "GameState", card: GameObject, player: int) -> str
     c = game.chars(card)
     if "Land" in c.types:
         return f"{card.name} is a land: it is played, not cast (305.9)"
-    if card.zone != "hand" and graveyard_keyword(card) is None:
+    how = elsewhere(game, card, player) if card.zone != "hand" or card.id in game.cast_now else None
+    if card.zone != "hand" and how is None:
         return f"{card.name} isn't in your hand"
-    if card.owner != player:
+    if card.owner != player and not (isinstance(how, Granted) or how == NOW):
         return f"{card.name} isn't yours"
     why = legendary_spell_problem(game, c, player) or cast_prohibited(game, card, player)
     if why:
         return why
+    if how == NOW:
+        return None   # the effect says when (608.2g)
     if "Instant" in c.types or has_trait(game, card, Trait.FLASH) or traits(card).flash \
-            or has_flash_now(game, card, player):
+            or has_flash_now(game, card, player) or flash_permission(game, card, player):
         return None
     if not is_sorcery_timing(game, player):
         kind = "a sorcery" if "Sorcery" in c.types else f"a {c.types[-1].lower()} spell"
@@ -482,7 +549,7 @@ def legendary_spell_problem(game: "GameState", c: Any, player: int) -> str | Non
 
 def land_problem(game: "GameState", card: GameObject, player: int) -> str | None:
     """Playing a land (305.1-305.3)."""
-    if card.zone != "hand" or card.owner != player:
+    if (card.zone != "hand" or card.owner != player) and permission(game, card, player, land=True) is None:
         return f"{card.name} isn't in your hand"
     if "Land" not in game.chars(card).types:
         return f"{card.name} isn't a land"
@@ -649,7 +716,7 @@ COST_PICKS = ("sacrifice", "discard", "tap", "counter")
 def _self_cost(ab: ActivatedAbility, obj: GameObject, action: dict[str, Any] | None = None) -> set[int]:
     """The source itself, when its cost taps or sacrifices it, and the permanents chosen to tap for it: they
     can't also make mana for that cost."""
-    out = {obj.id} if ab.cost.tap or ab.cost.sacrifice_self or ab.cost.exile_self else set()
+    out = {obj.id} if ab.cost.tap or ab.cost.sacrifice_self or ab.cost.exile_self or ab.cost.bottom_self else set()
     return out | set((action or {}).get("tap") or ()) | set((action or {}).get("tap_creatures") or ())
 
 
@@ -714,7 +781,7 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
         if t.hand_abilities and whole.zone == "hand":
             with_hand_abilities.append(whole)
         if "Land" in c.types:
-            if land_ok and whole.zone == "hand":
+            if land_ok and (whole.zone == "hand" or permission(game, whole, player, land=True)):
                 yield Option({"action": "play", "card": whole.id}, f"Play {whole.name}")
             continue
         for half in ways:
@@ -723,7 +790,10 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
                 card = as_cast(whole, half)
                 t = traits(card)
                 c = game.chars(card)
-            if not (sorcery_ok or t.flash or "Instant" in c.types or has_flash_now(game, card, player)):
+            if not (sorcery_ok or t.flash or "Instant" in c.types or has_flash_now(game, card, player)
+                    or flash_permission(game, card, player)):
+                continue
+            if whole.zone != "hand" and elsewhere(game, card, player) is None:
                 continue
             if not base_cost(game, card).symbols:
                 continue
@@ -783,9 +853,21 @@ def _activations(game: "GameState") -> dict[int, list[tuple[GameObject, Any, boo
 
 
 def castable_cards(game: "GameState", p: Any) -> list[GameObject]:
-    """The cards a player might cast: their hand, and the cards in their graveyard that can be cast
-    from there (flashback 702.33a, jump-start 702.132a). The graveyard is looked through again only after
-    cards moved."""
+    """The cards a player might cast or play: their hand, the cards in their graveyard that can be cast
+    from there (flashback 702.33a, jump-start 702.132a), and those that say they may be cast from where they
+    are or that a permission names (601.3)."""
+    found = _from_hand_or_keyword(game, p)
+    others = [c for c in p.graveyard + game.exile if c.owner == p.index and traits(c).cast_from]
+    others += permitted_cards(game, p.index)
+    if not others:
+        return found
+    seen = {c.id for c in found}
+    return found + [c for c in others if c.id not in seen and not seen.add(c.id)]
+
+
+def _from_hand_or_keyword(game: "GameState", p: Any) -> list[GameObject]:
+    """The hand, and the graveyard's cards with flashback or jump-start; the graveyard is looked through
+    again only after cards moved."""
     if not p.graveyard:
         return p.hand
     key = (game.move_count, len(p.graveyard))
@@ -1291,7 +1373,9 @@ def perform(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
         card = game.objects[action["card"]]
         game.players[player].lands_played += 1
         game.touch()   # the land drop is used even while its entering asks a question (a shock land's life)
-        game.log_event(f"{game.players[player].name} plays {card.name}.", ("305.1",), (card.id,), player=player)
+        where = "" if card.zone == "hand" else " from " + _ZONE_WORDS.get(card.zone, card.zone)
+        cites = ("305.1", "601.3") if where else ("305.1",)
+        game.log_event(f"{game.players[player].name} plays {card.name}{where}.", cites, (card.id,), player=player)
         yield from actions.move_asking(game, card, "battlefield", controller=player, log=False)
         return True
     full = yield from complete_action(game, player, action)
@@ -1324,6 +1408,7 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     cost = total_cost(game, card, player, x, costs, targets)
     from_zone = card.zone
     via = graveyard_keyword(card)
+    free = free_cast(game, card)
     extra = other_costs(card, costs)
     with spending_on(game, card, costs):
         cost, convoked, plan = convoke.pay_with(game, player, cost, action.get("convoke") or [],
@@ -1362,6 +1447,12 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     if via:
         text += f" from their graveyard with {via}"
         cites += (entry(via).cites,)
+    elif from_zone != "hand":
+        text += " from " + _ZONE_WORDS.get(from_zone, from_zone)
+        cites += ("601.3",)
+    if free:
+        text += " without paying its mana cost"
+        cites += ("118.9",)
     for name, extra in optional_costs(card):
         if name == REVEAL and name in costs:
             text += f", revealing {extra.text}"
@@ -1369,7 +1460,8 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
         elif name in costs:
             instead = name in traits(card).alternative
             text += f", {'for' if instead else 'paying'} its {name} cost ({extra.text})"
-            cites += (entry(name).cites, "601.2b") + (("118.9",) if instead else ())
+            cites += ((entry(name).cites,) if name != ALTERNATIVE else ()) + ("601.2b",)
+            cites += ("118.9",) if instead else ()
     flat = [t for row in spell.targets for t in row]
     if flat:
         text += " targeting " + ", ".join(game.describe(t) for t in flat)

@@ -137,7 +137,8 @@ class Ctx:
             return [o] if isinstance(o, (GameObject, StackAbility)) else []
         if isinstance(ref, TopCardRef):
             if ref.key not in self.remembered:   # the card on top when first named (401.1)
-                self.remembered[ref.key] = [p.library[0] for p in self.players(ref.player) if p.library]
+                n = ref.count if isinstance(ref.count, int) else max(0, ref.count.value(self))
+                self.remembered[ref.key] = [c for p in self.players(ref.player) for c in p.library[:n]]
             return [o for o in (self.follow(c.id) for c in self.remembered[ref.key]) if isinstance(o, GameObject)]
         if isinstance(ref, AttachedRef):
             me = self.self_object()

@@ -44,7 +44,7 @@ def _simple_mana_units(ab: Any) -> tuple[tuple[str, ...], ...] | None:
     if not isinstance(ab, ActivatedAbility) or not ab.is_mana:
         return None
     c = ab.cost
-    if not c.tap or c.has_mana or c.sacrifice_self or c.exile_self or c.sacrifice or c.pay_life or c.discard or \
+    if not c.tap or c.has_mana or c.sacrifice_self or c.exile_self or c.bottom_self or c.sacrifice or c.pay_life or c.discard or \
             c.remove_counters or c.untap or c.loyalty is not None or c.tap_others or c.counter_from:
         return None
     ins = ab.effect.instructions
@@ -346,6 +346,8 @@ def check_other_costs(game: "GameState", obj: GameObject | None, cost: Cost, pla
         return "it isn't on the battlefield to be sacrificed"
     if cost.exile_self and (obj is None or obj.zone != "battlefield"):
         return "it isn't on the battlefield to be exiled"
+    if cost.bottom_self and (obj is None or obj.zone != "battlefield"):
+        return "it isn't on the battlefield to be put into its owner's library"
     if cost.pay_life and game.players[player].life < cost.pay_life:
         return f"you don't have {cost.pay_life} life to pay"
     if cost.loyalty is not None and cost.loyalty < 0 and obj is not None:
@@ -507,6 +509,10 @@ def pay_other_costs(game: "GameState", obj: GameObject | None, cost: Cost, playe
     if cost.exile_self and obj is not None and obj.zone == "battlefield":
         game.log_event(f"{p.name} exiles {obj.name} to pay the cost.", ("118.1", "406.2"), (obj.id,), player=player)
         yield from actions.move_asking(game, obj, "exile", log=False)
+    if cost.bottom_self and obj is not None and obj.zone == "battlefield":
+        game.log_event(f"{p.name} puts {obj.name} on the bottom of its owner's library to pay the cost.",
+                       ("118.1", "401.4"), (obj.id,), player=player)
+        yield from actions.move_asking(game, obj, "library", position="bottom", log=False)
     if cost.discard_self and obj is not None and obj.zone == "hand":
         yield from actions.discard_asking(game, p, [obj])
     if cost.reveal_self and obj is not None:

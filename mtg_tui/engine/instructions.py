@@ -23,6 +23,10 @@ from .decisions import (ChooseCards, ChooseColor, ChooseSacrifice, ChooseX, Deci
                         OrderCards, Scry as ScryCards, Search as SearchLibrary, Surveil as SurveilCards, YesNo)
 from .mana import COLOR_NAMES, COLORS
 from .explore import Explore  # noqa: F401  (part of the instruction set the compiler uses)
+from .extra_turns import ExtraTurn  # noqa: F401  (part of the instruction set the compiler uses)
+from .cast_permissions import PermitCast  # noqa: F401  (part of the instruction set the compiler uses)
+from .emblems import GetEmblem  # noqa: F401  (part of the instruction set the compiler uses)
+from .rerouting import GraveyardExileInstead  # noqa: F401  (part of the instruction set the compiler uses)
 from .land_plays import PlayAdditionalLand  # noqa: F401  (part of the instruction set the compiler uses)
 from .cast_restrictions import CantCast  # noqa: F401  (part of the instruction set the compiler uses)
 from .transform import Transform  # noqa: F401  (part of the instruction set the compiler uses)

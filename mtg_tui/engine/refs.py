@@ -223,6 +223,7 @@ class TopCardRef(Ref):
 
     player: Ref
     key: str
+    count: int | Amount = 1   # "the top two cards of your library": that many from the top
 
 
 @dataclass(frozen=True)

@@ -14,14 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generator
 
+from .abilities import Instruction
 from .decisions import Decision
 from .keywords import entry
 from .matching import object_matches
 from .objects import GameObject
-from .refs import ObjectFilter
+from .refs import ObjectFilter, Ref
 from .replacement import ReplacementEffect, ZoneMove, add_effect, remove_effect
 
 if TYPE_CHECKING:
+    from .context import Ctx
     from .state import GameState
 
 Gen = Generator[Decision, Any, Any]
@@ -106,3 +108,44 @@ def exile_when_it_leaves_the_stack(game: "GameState", spell: GameObject, keyword
     add_effect(game, ExileIfLeavesStack(source_name=spell.name, source_id=spell.id, source_uid=spell.card_uid,
                                         controller=spell.controller, timestamp=spell.timestamp,
                                         obj_id=spell.id, keyword=keyword), duration="until_used")
+
+
+@dataclass(eq=False)
+class GraveyardInstead(ReplacementEffect):
+    """The card ``card_uid`` is exiled instead of being put into a graveyard from anywhere (614.1a): "if that
+    card would be put into a graveyard this turn, exile it instead" follows the card itself, through the
+    stack as the spell it is cast as."""
+
+    watches: ClassVar[str] = "move"
+    rules: ClassVar[tuple[str, ...]] = ("614.1a",)
+    card_uid: int = 0
+
+    def applies(self, game: "GameState", event: ZoneMove) -> bool:
+        return event.to_zone == "graveyard" and event.obj.card_uid == self.card_uid
+
+    def apply(self, game: "GameState", event: ZoneMove) -> Gen:
+        event.to_zone = "exile"
+        game.log_event(f"{event.obj.name} would be put into a graveyard: it is exiled instead.", self.rules,
+                       (event.obj.id,))
+        return event
+        yield  # pragma: no cover
+
+    def label(self, game: "GameState") -> str:
+        return f"{self.source_name}: exile it instead"
+
+    def alike_key(self) -> Any:
+        return ("exile instead of a graveyard", self.card_uid)
+
+
+@dataclass(frozen=True)
+class GraveyardExileInstead(Instruction):
+    """"If that card would be put into a graveyard this turn, exile it instead" (614.1a), for the rest of the
+    turn."""
+
+    what: Ref
+
+    def run(self, ctx: "Ctx") -> Gen:
+        for o in ctx.objects(self.what):
+            add_effect(ctx.game, GraveyardInstead(source_name=ctx.source_name, controller=ctx.controller,
+                                                  card_uid=o.card_uid))
+        yield from ()

@@ -145,6 +145,12 @@ class GameState(ABC):
         self.spending_on: Any = None             # the spell mana is being spent to cast, if any (mana_ability.py)
         self.sba_clean_version = -1              # state version at which no state-based action applied
         self.spells_cast_this_turn: dict[int, int] = {0: 0, 1: 0}
+        self.extra_turns: list[tuple[int, int]] = []   # (player, key) of extra turns to come, last taken first (500.7)
+        self.extra_turn_count = 0                # keys given to extra turns so far
+        self.extra_turn_key: int | None = None   # the key of the extra turn under way; None in a usual turn
+        self.usual_active = 0                    # during extra turns: whose usual turn came before them
+        self.emblems: list[GameObject] = []      # in the command zone, for the rest of the game (114)
+        self.cast_now: dict[int, bool] = {}      # a card an effect casts as it resolves: whether for free (608.2g)
         self.setup_info: dict[str, Any] = {}
         self.on_log: Any = None
         self._next_id = len(names) + 1

@@ -19,6 +19,8 @@ from .conditions import condition_holds
 from .context import Ctx
 from .decisions import ChooseMode, Decision, Option, OrderTriggers
 from .events import Event
+from .emblems import emblem_trigger_sources
+from .extra_turns import THAT_TURN
 from .keywords import entry
 from .matching import object_matches
 from .objects import Characteristics, GameObject, LKI, StackAbility
@@ -333,6 +335,8 @@ def check_events(game: "GameState", events: list[Event], lookback: dict[int, LKI
             if ev.kind == "zone" and ev.from_zone == "battlefield" and ev.lki is not None:
                 pairs.append((ev.lki, _on_battlefield(ev.lki.chars.triggered())))
         pairs += graveyard_trigger_sources(game)
+        if game.emblems:
+            pairs += emblem_trigger_sources(game)
         quiet = _creature_entering_unheard(game, ev)
         for src, abilities in pairs:
             for ab in abilities:
@@ -401,6 +405,8 @@ def _delayed_ok(game: "GameState", dt: DelayedTrigger, ev: Event) -> bool:
     # "The next end step": not the one in which it was created if that step already began.
     if ev.kind == "step" and dt.data.get("skip_turn_step") == (game.turn, ev.step):
         return False
+    if "turn_key" in dt.data and dt.data["turn_key"] != game.extra_turn_key:
+        return False
     return True
 
 
@@ -438,6 +444,8 @@ def add_delayed(ctx: "Ctx", trigger: Trigger, effect: Effect, text: str, this_tu
     dt.data["remembered"] = {k: list(v) for k, v in ctx.remembered.items()}
     if this_turn:
         dt.data["this_turn"] = game.turn
+    if trigger.that_turn:   # "at the beginning of that turn's end step": the extra turn just given (500.7)
+        dt.data["turn_key"] = (ctx.remembered.get(THAT_TURN) or [None])[-1]
     game.delayed.append(dt)
 
 

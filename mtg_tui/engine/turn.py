@@ -12,10 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Generator
 
 from . import actions, combat as combat_mod, replacement, sagas, sba, triggers
+from .cast_permissions import ends_now
 from .casting import perform, priority_decision
 from .context import Ctx
 from .decisions import Bottom, Decision, Discard, Mulligan, Option
 from .events import Event
+from .extra_turns import next_turn
 from .layers import next_turn_over
 from .resolution import resolve_top
 from .state import STEP_NAMES, STEPS
@@ -112,7 +114,7 @@ def run_turns(game: "GameState", start_step: str | None, point: str | None = Non
         else:
             if not first:
                 game.turn += 1
-                game.active = game.opponent(game.active)
+                next_turn(game)
             begin_turn(game)
             yield from run_turn(game, None)
         first = False
@@ -132,7 +134,11 @@ def begin_turn(game: "GameState") -> None:
             o.sick = False
             o.ctl_mark = game.active
     game.touch()
-    game.log_event(f"Turn {game.turn}: {p.name}'s turn begins.", ("500.1",), player=game.active, kind="turn")
+    if game.extra_turn_key is not None:
+        game.log_event(f"Turn {game.turn}: {p.name}'s extra turn begins.", ("500.1", "500.7"), player=game.active,
+                       kind="turn")
+    else:
+        game.log_event(f"Turn {game.turn}: {p.name}'s turn begins.", ("500.1",), player=game.active, kind="turn")
     end_until_next_turn(game)
 
 
@@ -312,7 +318,7 @@ def cleanup_step(game: "GameState") -> Gen:
             o.damage = 0
             o.damaged_by = []
         game.continuous = [e for e in game.continuous if e.duration not in ("end_of_turn", "end_of_combat")
-                           and not next_turn_over(game, e)]
+                           and not next_turn_over(game, e) and not ends_now(game, e)]
         replacement.end_of_turn(game)
         game.touch()
         game.log_event("Cleanup: damage is removed and \"until end of turn\" effects end.", ("514.2",), kind="step")

@@ -368,9 +368,10 @@ def _check_step(s: dict[str, Any], i: int, players: list[str]) -> None:
     for opt in ("mode", "x", "pay", "ability", "costs"):
         if opt in s and not main:
             raise ScenarioError(f"step {i}: {opt} goes with an input", i)
-    for opt in ("from", "convoke"):
-        if opt in s and (not main or main[0] != "cast"):
-            raise ScenarioError(f"step {i}: {opt} goes with cast", i)
+    if "convoke" in s and (not main or main[0] != "cast"):
+        raise ScenarioError(f"step {i}: convoke goes with cast", i)
+    if "from" in s and (not main or main[0] not in ("cast", "play")):
+        raise ScenarioError(f"step {i}: from goes with cast or play", i)
     if "from" in s and s["from"] not in CAST_ZONES:
         raise ScenarioError(f"step {i}: from is one of {', '.join(CAST_ZONES)}", i)
     if "cite" in s and "say" not in s:

@@ -279,7 +279,8 @@ class Runner:
         g = self.game
         who = d.player
         if kind == "play":
-            card = self.res.own_object(e["play"], who, [g.players[who].hand], set(), n, "cards")
+            zone = e.get("from", "hand")   # a land played from elsewhere, where an effect allows it (305.1, 601.3)
+            card = self.res.own_object(e["play"], who, [g.zone_list(zone, who)], set(), n, "cards")
             return {"action": "play", "card": card.id}
         if kind == "cast":
             card = self._to_cast(e, who, n)
@@ -301,7 +302,7 @@ class Runner:
                 action["divide"] = e["divide"]
             action["convoke"] = self._convoke(e.get("convoke", []), who, n)
             if "targets" in e:
-                if card.zone not in ("hand", "graveyard"):
+                if card.zone not in ("hand", "graveyard", "exile", "library"):
                     return action   # refused by the engine for the right reason
                 specs = casting.cast_specs(g, card, tuple(m - 1 for m in action.get("mode", [])), action["costs"])
                 action["targets"] = self._targets(e["targets"], specs, who, card, card.id, n)
@@ -341,7 +342,7 @@ class Runner:
 
     def _to_cast(self, e: dict[str, Any], who: int, n: int) -> Any:
         """The card a cast names: in the player's hand, or in the zone its `from` names (a graveyard, for
-        flashback and jump-start)."""
+        flashback and jump-start; exile; the library, whose top card an effect lets be cast)."""
         zone = e.get("from", "hand")
         pool = self.game.zone_list(zone, who)
         card = self.res.own_object(e["cast"], who, [pool], set(), n, "cards")

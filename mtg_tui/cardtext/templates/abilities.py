@@ -14,7 +14,8 @@ from typing import Any
 from lark import Token, Tree
 
 from ...engine import instructions as I
-from ...engine.abilities import (ActivatedAbility, AdditionalCost, Affected, ContinuousDef, Cost,
+from ...engine.abilities import (ActivatedAbility, AdditionalCost, Affected, AlternativeCost, CastFromZones,
+                                 ContinuousDef, Cost,
                                  CostReduction, CostsMore, DeckAnyNumber, Effect, LayerOp, SpellsCostLess,
                                  StaticAbility, TriggeredAbility)
 from ...engine.casting import grants_only_flash
@@ -227,6 +228,24 @@ class AbilityForms(Templates):
         for each card more."""
         flag = LayerOp("rules", "flag", (I.SURVEIL_MORE, None))
         return [StaticAbility(effects=(ContinuousDef(Affected("players", who="you"), (flag,) * const(n)),))]
+
+    def cast_self_from_graveyard_or_exile(self) -> list[Any]:
+        """"You may cast ~ from your graveyard or from exile" (113.6, 601.3)."""
+        return [CastFromZones(zones=("graveyard", "exile"))]
+
+    @top_down
+    def cast_self_from_if(self, tree: Tree) -> list[Any]:
+        """"You may cast ~ from your graveyard if you gained life this turn": only while the condition holds."""
+        with self.reading(Scope(self.card_name, "static")):
+            return [CastFromZones(zones=("graveyard",), condition=self.transform(tree.children[0]))]
+
+    @top_down
+    def alternative_cost(self, tree: Tree) -> list[Any]:
+        """"[If ...,] you may pay {U} rather than pay this spell's mana cost": an alternative cost (118.9)."""
+        *cond, tok = tree.children
+        with self.reading(Scope(self.card_name, "static")):
+            condition = self.transform(cond[0]) if cond else None
+        return [AlternativeCost(mana=mana(tok), condition=condition)]
 
     def deck_any_number(self) -> list[Any]:
         """"A deck can have any number of cards named ~": read by the deck check (100.2a, 101.1)."""

@@ -189,6 +189,10 @@ class Amounts(Templates):
         """"~ has fewer than three +1/+1 counters on it" (122.1): the negation of having that many or more."""
         return Condition("counters_at_least", count=const_amount(number(n)), what=str(kind), negated=True)
 
+    def cond_gained_life(self) -> Condition:
+        """"If you gained life this turn" (119.3)."""
+        return Condition("gained_life_this_turn")
+
     def cond_attacked(self) -> Condition:
         """"If you attacked with a creature this turn" (raid's condition; 508.1: attackers are declared)."""
         return Condition("attacked_this_turn")

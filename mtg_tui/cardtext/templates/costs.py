@@ -15,8 +15,8 @@ from ..errors import TextError
 from .base import Templates, const, const_amount, mana
 
 # The parts of a Cost that a list of cost items adds up, and how each starts.
-_EMPTY: dict[str, Any] = {"tap": False, "untap": False, "sacrifice_self": False, "exile_self": False, "sacrifice": (), "discard": (),
-                          "pay_life": 0, "remove_counters": (), "discard_self": False, "tap_others": (),
+_EMPTY: dict[str, Any] = {"tap": False, "untap": False, "sacrifice_self": False, "exile_self": False,
+                          "bottom_self": False, "sacrifice": (), "discard": (), "pay_life": 0, "remove_counters": (), "discard_self": False, "tap_others": (),
                           "tap_power": None, "counter_from": (), "reveal_self": False}
 
 
@@ -84,6 +84,11 @@ class Costs(Templates):
     def cost_exile_self(self) -> dict[str, Any]:
         """"Exile this artifact" as a cost (118.1, 406.2): paid by moving the permanent itself to exile."""
         return {"exile_self": True}
+
+    def cost_bottom_self(self) -> dict[str, Any]:
+        """"Put this creature on the bottom of its owner's library" as a cost (118.1, 602.2b): paid by moving
+        the permanent itself there."""
+        return {"bottom_self": True}
 
     def cost_tap_other(self, counted: tuple[int, ObjectFilter]) -> dict[str, Any]:
         """"Tap an untapped creature you control", "tap three untapped Merfolk you control" (118, 602.2b):

@@ -73,6 +73,10 @@ class Descriptions(Templates):
     def desc_plural_bare(self, *parts: Mod | list[Mod]) -> ObjectFilter:
         return self.desc(*parts)
 
+    def cards_of_kind(self, *parts: Mod | list[Mod]) -> ObjectFilter:
+        """"nonland cards": cards of any type but those the words leave out (a permission's cards, 601.3)."""
+        return self.desc(*parts)
+
     def counted_desc(self, count: Amount | Token, flt: ObjectFilter) -> tuple[int, ObjectFilter]:
         """(how many, description): "two creatures", "a creature"."""
         return (const_amount(count) if isinstance(count, Amount) else 1), flt

@@ -16,11 +16,12 @@ from lark import Token, Tree
 from ...engine import instructions as I
 from ...engine.abilities import Effect
 from ...engine.copies import CopySpell
+from ...engine.cast_permissions import UNTIL_END_OF_YOUR_NEXT_TURN, WHILE_EXILED
 from ...engine.objects import CardDef
 from ...engine.refs import Amount, CountOf, RememberedRef, SelfRef, TargetRef, XAmount, YouRef
 from ...engine.abilities import Trigger
 from ..errors import TextError
-from .base import Amend, Scope, Templates, Verb, find, number, top_down
+from .base import Amend, Scope, Templates, Verb, find, number, top_down, words_of
 
 NEXT_END_STEP = "next_end_step"   # "at the beginning of the next end step" as a clause's duration
 DURATIONS = ("until_eot", "until_eoc", "until_your_next_turn", "at_next_end")
@@ -75,7 +76,12 @@ class Effects(Templates):
     @top_down
     def sentence(self, tree: Tree) -> list[Any]:
         lead = find(tree, "lead_duration")
-        return self._clauses_of(tree, self.transform(lead) if lead is not None else None)
+        duration = self.transform(lead) if lead is not None else None
+        out = self._clauses_of(tree, duration)
+        if duration in (UNTIL_END_OF_YOUR_NEXT_TURN, WHILE_EXILED) and \
+                not all(isinstance(i, (I.PermitCast, Amend)) for i in out):
+            raise TextError("only a permission to cast or play is supported with this duration", words_of(lead))
+        return out
 
     def lead_duration(self, duration: str) -> str:
         """"Until end of turn, ..." / "Until your next turn, ..." leading a sentence: its clauses' duration."""
@@ -108,6 +114,16 @@ class Effects(Templates):
             raise TextError("a target in an ability made until end of turn isn't supported", "target")
         return [I.Delayed(triggers[0], Effect(instructions=tuple(body)), "Until end of turn, whenever ...",
                           this_turn=True)]
+
+    @top_down
+    def that_turn_end_sentence(self, tree: Tree) -> list[Any]:
+        """"Take an extra turn after this one. At the beginning of that turn's end step, ...": a delayed
+        triggered ability for the end step of the extra turn given just before (603.7, 500.7)."""
+        if not any(isinstance(i, I.ExtraTurn) for i in self.scope.said):
+            raise TextError("\"that turn\" needs an extra turn before it", "that turn's end step")
+        trigger = Trigger("step", step="end", whose="each", next_only=True, that_turn=True)
+        body = Effect(instructions=tuple(self._clauses_of(tree, None)))
+        return [I.Delayed(trigger, body, "At the beginning of that turn's end step")]
 
     @top_down
     def if_you_do_sentence(self, tree: Tree) -> list[Any]:
@@ -170,6 +186,11 @@ class Effects(Templates):
             raise TextError("\"this way\" needs a search before it", "if you search your library this way")
         return [I.ShuffleIfSearched(self.scope.searched)]
 
+    def graveyard_exile_instead(self) -> list[Any]:
+        """"If that card would be put into a graveyard this turn, exile it instead" (614.1a): the card, wherever
+        it goes from, the stack included once it is cast."""
+        return [I.GraveyardExileInstead(self.scope.last_obj or SelfRef())]
+
     @top_down
     def dies_exile_instead(self, tree: Tree) -> list[Any]:
         """"If it would die this turn, exile it instead" (614.1a)."""
@@ -185,6 +206,18 @@ class Effects(Templates):
         self.scope.it_means_self = False
         self._targets_only_if(condition, first, len(self.scope.targets), True)
         return [I.Conditional(condition, tuple(body))]
+
+    @top_down
+    def delayed_if_sentence(self, tree: Tree) -> list[Any]:
+        """"Sacrifice it at the beginning of the next end step if it has mana value 3 or less": the delayed
+        triggered ability (603.7) checks the condition as it resolves (608.2c)."""
+        body = self._clauses_of(tree, None)
+        condition = self.transform(tree.children[-1])
+        if len(body) != 1 or not isinstance(body[0], I.Delayed):
+            raise TextError("\"[effect] if [condition]\" is read only for a delayed ability", "if")
+        later = body[0]
+        inner = Effect(instructions=(I.Conditional(condition, later.effect.instructions),))
+        return [replace(later, effect=inner)]
 
     @top_down
     def unless_sentence(self, tree: Tree) -> list[Any]:
@@ -394,6 +427,14 @@ class Effects(Templates):
 
     def until_eoc(self) -> str:
         return "end_of_combat"
+
+    def until_end_of_your_next_turn(self) -> str:
+        """Lasts through the cleanup step of its controller's next turn (514.2)."""
+        return UNTIL_END_OF_YOUR_NEXT_TURN
+
+    def while_exiled(self) -> str:
+        """"For as long as that card remains exiled": while it is that object in exile (400.7)."""
+        return WHILE_EXILED
 
     def until_your_next_turn(self) -> str:
         """Lasts until the controller of the spell or ability that made it starts their next turn (611.2a)."""

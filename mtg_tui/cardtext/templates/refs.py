@@ -13,11 +13,11 @@ from typing import Any
 from lark import Token, Tree
 
 from ...engine import instructions as I
-from ...engine.refs import (AllRef, AttachedRef, AttackedRef, ControllerOfRef, DefendingPlayerRef, EachPlayerRef,
-                            EventRef, ExiledWithRef, ObjectFilter, OwnerOfRef, PlayerFilter, Ref, SelfRef, TargetSpec,
+from ...engine.refs import (AllRef, Amount, AttachedRef, AttackedRef, ControllerOfRef, DefendingPlayerRef,
+                            EachPlayerRef, EventRef, ExiledWithRef, ObjectFilter, OwnerOfRef, PlayerFilter, Ref, SelfRef, TargetSpec,
                             RememberedPlayersRef, TopCardRef, YouRef)
 from ..errors import TextError
-from .base import Templates, Word, const, find, top_down, words_of
+from .base import Templates, Word, const, const_amount, find, number, top_down, words_of
 
 # "any target" (115.4): a creature, player, planeswalker or battle.
 _ANY_TARGET_TYPES = ("Creature", "Planeswalker", "Battle")
@@ -85,8 +85,10 @@ class Refs(Templates):
     def _possessor(self, that_noun: tuple[Token, ...]) -> Ref:
         """Whose power, controller... "its" means the object named before, else this object; "that
         creature's" the object named before, else in a triggered ability the object of the triggering
-        event (603.2), like "that creature" itself."""
-        if that_noun and self.scope.last_obj is None and self.scope.trigger is not None:
+        event (603.2), like "that creature" itself; so does "its" in an Aura's or Equipment's ability that
+        triggers on what happens to the object it is attached to ("when enchanted creature dies, ... its power")."""
+        trigger = self.scope.trigger
+        if self.scope.last_obj is None and trigger is not None and (that_noun or trigger.attached):
             return self._event_object() or EventRef("obj")
         return self.scope.last_obj or SelfRef()
 
@@ -166,11 +168,24 @@ class Refs(Templates):
 
     def or_top_card(self, poss: Token) -> Ref:
         """"The top card of your / each player's / that player's library" (401.1)."""
-        whose = {"your": YouRef(), "each player's": EachPlayerRef(), "their": None, "that player's": None}
+        return self._top_cards(poss, 1)
+
+    def or_top_cards(self, n: Token, poss: Token) -> Ref:
+        """"The top two cards of your library" (401.1): that many, as they are when first named."""
+        return self._top_cards(poss, const_amount(number(n)))
+
+    def or_top_cards_equal(self, amount: Amount, poss: Token) -> Ref:
+        """"Cards equal to its power from the top of its owner's library": that many, counted as the effect
+        happens (608.2h)."""
+        return self._top_cards(poss, amount)
+
+    def _top_cards(self, poss: Token, n: int | Amount) -> Ref:
+        whose = {"your": YouRef(), "each player's": EachPlayerRef(), "their": None, "that player's": None,
+                 "its owner's": None}
         if str(poss) not in whose:
             raise TextError(f"the top card of {poss} library isn't supported yet", "the top card")
-        player = whose[str(poss)] or self.pr_that_player()
-        return self._named(TopCardRef(player, self.scope.new_key("top")))
+        player = whose[str(poss)] or (self.pr_its_owner() if str(poss) == "its owner's" else self.pr_that_player())
+        return self._named(TopCardRef(player, self.scope.new_key("top"), n))
 
     def or_target(self, ref: Ref) -> Ref:
         return self._named(ref)

@@ -16,6 +16,7 @@ from typing import Any
 from lark import Tree
 
 from ...engine.abilities import Affected, ContinuousDef, LayerOp, StaticAbility
+from ...engine.cast_permissions import MAY_CAST
 from ...engine.entering import EntersTapped, EntersWithCounters, OthersEnterTapped
 from ...engine.refs import Const, CountOf, Product, Ref, SelfRef
 from ...engine.replacement import ReplacementEffect
@@ -29,8 +30,13 @@ _PLAYERS = {"pr_you": "you", "pr_each_opponent": "opponents", "pr_each_player": 
 # Verb phrases that change the rules for players, and the flag each sets ("you may play an additional land
 # on each of your turns": 305.2).
 _PLAYER_RULES = {"vp_cant_lose": "cant_lose", "vp_cant_win": "cant_win", "vp_additional_land": "additional_land",
-                 "vp_cant_activate_loyalty": "cant_activate_loyalty", "vp_cant_cast": "cant_cast"}
-_RULES_WITH_PARAM = ("vp_cant_cast",)   # the verb's own operation carries what the rule is about
+                 "vp_cant_activate_loyalty": "cant_activate_loyalty", "vp_cant_cast": "cant_cast",
+                 "vp_may_cast_flash": MAY_CAST,
+                 "vp_may_cast_linked": MAY_CAST}
+# the verb's own operation carries what the rule is about
+_RULES_WITH_PARAM = ("vp_cant_cast",
+                     "vp_may_cast_flash",
+                     "vp_may_cast_linked")
 
 
 class Statics(Templates):

@@ -14,15 +14,17 @@ from typing import Any, Callable
 from lark import Token
 
 from ...engine import instructions as I
-from ...engine.abilities import LayerOp
+from ...engine.abilities import LayerOp, TriggeredAbility
 from ...engine.copies import BecomeCopy, CopyChanges, CopySpell, CreateTokenCopy, SpellsCastBefore
+from ...engine.cast_now import CastNow
+from ...engine.cast_permissions import MAY_CAST, WHILE_EXILED, CastPermission
 from ...engine.cast_restrictions import CANT_CAST, THEIR_NEXT_TURN, as_cast_filter
 from ...engine.refs import (AllRef, Amount, AttachedRef, Const, ControllerOfRef, CountersOn, CountOf,
                             DefendingPlayerRef, EachPlayerRef, EventAmount, ObjectFilter, OwnerOfRef, PlayerFilter,
                             Product, Ref, RememberedAmount, RememberedRef, SelfRef, ShareOfTheirs, TargetRef,
                             TargetSpec, YouRef)
 from ..errors import TextError
-from .base import Templates, TypeWords, Verb, const, mana, signed_pt
+from .base import Amend, Templates, TypeWords, Verb, const, mana, signed_pt
 from .tokens import TokenSpec
 
 PROMPT = "Use this optional effect?"
@@ -509,6 +511,20 @@ class Verbs(Templates):
         n, kind = counters
         return Verb(act=lambda s, d: [I.PutCounters(what, kind, Const(n))])
 
+    def vp_put_counters_each(self, counters: tuple[int, str], what: Ref, each: ObjectFilter) -> Verb:
+        """"Put a loyalty counter on ~ for each creature you control": counted as the effect happens (608.2h)."""
+        n, kind = counters
+        return Verb(act=lambda s, d: [I.PutCounters(what, kind, Product(Const(n), CountOf(each)))])
+
+    def vp_get_emblem(self, quoted: Token) -> Verb:
+        """"You get an emblem with "..."" (114.2): the quoted abilities, compiled as the emblem's own. The
+        engine's emblems carry triggered abilities (114.4)."""
+        inner = str(quoted).strip().strip('"')
+        abilities = tuple(self.compile_nested("", inner, (), ()))
+        if not abilities or not all(isinstance(a, TriggeredAbility) for a in abilities):
+            raise TextError("only emblems with triggered abilities are supported yet", "an emblem with")
+        return Verb(act=lambda s, d: [I.GetEmblem(player_of(s), abilities, inner)])
+
     def vp_put_counters_two(self, first: tuple[int, str], a: Ref, second: tuple[int, str], b: Ref) -> Verb:
         """"Put a +1/+1 counter on target creature and a +1/+1 counter on up to one target Merfolk"."""
         return Verb(act=lambda s, d: [I.PutCounters(a, first[1], Const(first[0])),
@@ -638,6 +654,48 @@ class Verbs(Templates):
                 raise TextError("\"may play an additional land\" needs \"this turn\" here", "additional land")
             return [I.PlayAdditionalLand(player_of(s), d)]
         return Verb(act=act, ops=lambda: [flag("additional_land")])
+
+    def vp_may_cast_flash(self, spells: ObjectFilter) -> Verb:
+        """"You may cast historic spells as though they had flash" (702.8, 601.3): a permanent's static ability."""
+        permission = CastPermission(zone="hand", cards=as_cast_filter(spells), flash=True)
+        return Verb(ops=lambda: [flag(MAY_CAST, permission)])
+
+    def vp_may_cast_linked(self, cards: ObjectFilter) -> Verb:
+        """"You may cast nonland cards exiled with ~": the cards this permanent's abilities exiled (607.2a,
+        601.3), a static ability."""
+        permission = CastPermission(zone="exile", cards=as_cast_filter(cards), linked=True)
+        return Verb(ops=lambda: [flag(MAY_CAST, permission)])
+
+    def vp_may_cast_ref(self, verb: Token, what: Ref, *how: str) -> Verb:
+        """"You may cast that card this turn", "you may play those cards", "its owner may cast it without paying
+        its mana cost": a permission from a resolving spell or ability for the cards it names (601.3, 611.2)."""
+        return _permit(what, CastPermission(play=str(verb) == "play", free="free" in how), "while_exiled" in how)
+
+    def vp_cast_now_from_hand(self, _article: Token, cards: ObjectFilter) -> Verb:
+        """"You may cast an instant or sorcery card from your hand without paying its mana cost": cast as the
+        effect resolves (608.2g, 118.9)."""
+        return Verb(act=lambda s, d: [CastNow(player_of(s), as_cast_filter(cards))])
+
+    def vp_cast_now_exiled(self, cards: ObjectFilter) -> Verb:
+        """"Then you may cast any number of nonland cards exiled this way without paying their mana costs": as
+        the effect resolves, one at a time (608.2g, 118.9)."""
+        return Verb(act=lambda s, d: [CastNow(player_of(s), as_cast_filter(cards), RememberedRef("exiled"),
+                                              many=True)])
+
+    def vp_may_cast_among(self, cards: ObjectFilter, what: Ref, *how: str) -> Verb:
+        """"You may cast nonland cards from among them for as long as they remain exiled" (601.3, 611.2)."""
+        return _permit(what, CastPermission(cards=as_cast_filter(cards)), "while_exiled" in how)
+
+    def vp_spend_any_mana(self) -> Verb:
+        """"... and you may spend mana as though it were mana of any type to cast that spell": the permission
+        given just before lets any mana pay the spell's cost."""
+        return Verb(act=lambda s, d: [Amend(_with_any_mana)])
+
+    def permit_free(self) -> str:
+        return "free"
+
+    def permit_while(self) -> str:
+        return "while_exiled"
 
     def vp_cant_cast(self, spells: ObjectFilter) -> Verb:
         """"[Players] can't cast [kind of] spells" (101.2, 601.3): while a static ability applies, or for a
@@ -963,6 +1021,10 @@ class Verbs(Templates):
         """"That player loses the game" (104.3e)."""
         return Verb(act=lambda s, d: [I.LoseGame(s)])
 
+    def vp_extra_turn(self) -> Verb:
+        """"Take an extra turn after this one", "target player takes ..." (500.7)."""
+        return Verb(act=lambda s, d: [I.ExtraTurn(s)])
+
     def vp_exchange_life(self) -> Verb:
         """"Two target players exchange life totals" (701.10c)."""
         return Verb(act=lambda s, d: [I.ExchangeLifeTotals(s)])
@@ -979,6 +1041,27 @@ class Verbs(Templates):
 
     def vp_uncounterable(self) -> Verb:
         return no_reading()
+
+
+def _permit(what: Ref, permission: CastPermission, while_exiled: bool) -> Verb:
+    """A one-shot permission to cast (or play) the cards ``what`` names, for the clause's duration or for as
+    long as they remain exiled. Casting one now, as the effect resolves, isn't read here."""
+    def act(s: Ref, d: str | None) -> list[I.Instruction]:
+        if while_exiled:
+            d = WHILE_EXILED
+        if d is None:
+            raise TextError("casting a card as the effect resolves isn't supported yet", "may cast")
+        return [I.PermitCast(player_of(s), what, permission, d)]
+    return Verb(act=act)
+
+
+def _with_any_mana(said: list[Any]) -> None:
+    for j in range(len(said) - 1, -1, -1):
+        if isinstance(said[j], I.PermitCast):
+            said[j] = replace(said[j], permission=replace(said[j].permission, any_mana=True))
+            return
+    raise TextError("\"spend mana as though it were mana of any type\" needs a permission to cast before it",
+                    "spend mana")
 
 
 def _share(what: str, share: Token, rounded: Token) -> ShareOfTheirs:
