@@ -461,13 +461,14 @@ def aura_spec(game: "GameState", card: GameObject) -> TargetSpec | None:
 
 
 def cast_specs(game: "GameState", card: GameObject, mode: tuple[int, ...],
-               costs: Any = ()) -> tuple[TargetSpec, ...]:
-    """The target words of a spell cast in these modes with these optional costs paid (601.2c)."""
+               costs: Any = (), x: int | None = None) -> tuple[TargetSpec, ...]:
+    """The target words of a spell cast in these modes with these optional costs paid (601.2c), X chosen as
+    ``x`` (601.2b): "with mana value X" compares with it."""
     c = game.chars(card)
     if "Aura" in c.subtypes:
         spec = aura_spec(game, card)
         return (spec,) if spec else ()
-    return spell_effect(game, card).target_specs(mode, tuple(costs or ()))
+    return spell_effect(game, card).target_specs(mode, tuple(costs or ()), x)
 
 
 def halves(card: GameObject) -> tuple[int | None, ...]:
@@ -1013,7 +1014,7 @@ def _validate_cast(game: "GameState", player: int, ans: dict[str, Any]) -> dict[
                             f"{total_cost(game, card, player, x or 0, costs).text}")
     if (effect.is_modal and out["mode"] is None) or (has_x and x is None) or costs is None:
         return out
-    specs = cast_specs(game, card, mode, costs)
+    specs = cast_specs(game, card, mode, costs, (x or 0) if has_x else None)
     if out["targets"] is None:
         if not any(s.max_count for s in specs):
             out["targets"] = [[] for _ in specs]
@@ -1188,7 +1189,8 @@ def _missing(game: "GameState", player: int, action: dict[str, Any]) -> tuple[st
         has_x = base_cost(game, card).has_x
         source: Any = card
         name = card.name
-        specs_of = lambda mode: cast_specs(game, card, mode, costs)  # noqa: E731
+        specs_of = lambda mode: cast_specs(game, card, mode, costs,  # noqa: E731
+                                           (action.get("x") or 0) if has_x else None)
         exclude: set[int] = set()
         skip: int | None = card.id
         extra = other_costs(card, costs) if action.get("costs") is not None else additional_cost(card)

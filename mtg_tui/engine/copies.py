@@ -177,7 +177,7 @@ def _kept_or_legal(game: "GameState", specs: tuple[TargetSpec, ...], old: list[l
 
 def spell_target_specs(game: "GameState", spell: GameObject) -> tuple[TargetSpec, ...]:
     """The target words of a spell on the stack, for its modes and the costs paid for it (601.2c)."""
-    return spell_effect(game, spell).target_specs(spell.mode, costs_paid(spell))
+    return spell_effect(game, spell).target_specs(spell.mode, costs_paid(spell), spell.x)
 
 
 @dataclass(frozen=True)

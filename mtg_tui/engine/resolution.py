@@ -81,7 +81,7 @@ def resolve_top(game: "GameState") -> Gen:
 
     ability = next((a for a in c.abilities if isinstance(a, SpellAbility)), None)
     effect = ability.effect if ability is not None else Effect()
-    specs = effect.target_specs(spell.mode, costs_paid(spell))
+    specs = effect.target_specs(spell.mode, costs_paid(spell), spell.x)
     ctx = Ctx(game, spell.controller, spell, spell.id, spell.card_uid, spell.name, specs, spell.targets,
               spell.x, None, spell)
     if not ctx.check_targets():
