@@ -303,7 +303,10 @@ class Descriptions(Templates):
         return {"either_compares": (Compare("power", "<=", const(n)), Compare("toughness", "<=", const(n)))}
 
     def post_mv_x(self) -> Mod:
-        """"With mana value X": X as chosen for the spell or ability (601.2b), known before its targets."""
+        """"With mana value X": X as chosen for the ability (601.2b, 602.2b), known before its targets. Of a
+        spell, not yet: X must then be chosen so that a target exists."""
+        if self.scope.kind != "activated":
+            raise TextError("\"with mana value X\" is read only in an activated ability yet", "mana value x")
         return {"compares": [Compare("mana value", "==", 0, than_x=True)]}
 
     def post_power_lt_self(self) -> Mod:
