@@ -18,7 +18,7 @@ from mtg_tui.cardtext.errors import CardError
 from mtg_tui.cardtext.loader import CardDatabase
 from mtg_tui.scenario.runner import run_file
 
-POOL = ["plains", "island", "mountain", "shock", "lightning-bolt"]
+POOL = ["plains", "island", "mountain", "shock", "lightning-bolt", "grizzly-bears"]
 
 CUSTOM = {
     "Test Drummer": ('cost = "{1}{W}"\ntype = "Creature — Human"\npower = 1\ntoughness = 1',
@@ -27,6 +27,9 @@ CUSTOM = {
                    "This creature enters tapped and doesn't untap during your untap step."),
     "Test Conjuring": ('cost = "{1}{W}"\ntype = "Sorcery"', 'Create a 1/1 white Spirit creature token with '
                        '"When this creature dies, you gain 2 life."'),
+    "Test Sentinel": ('cost = "{3}{W}"\ntype = "Creature — Human Soldier"\npower = 2\ntoughness = 4',
+                      "This creature can block an additional creature each combat.\n"
+                      "Whenever this creature blocks, you gain 1 life."),
     "Test Captain": ('cost = "{3}{R}"\ntype = "Creature — Human Warrior"\npower = 3\ntoughness = 5',
                      "Whenever this creature is dealt damage, it deals that much damage to target player."),
 }
@@ -195,3 +198,38 @@ def test_deep_freeze_adds_a_color_and_a_subtype_and_keeps_only_what_it_gives() -
     assert set(c.subtypes) == {"Angel", "Wall"}
     assert (c.power, c.toughness) == (0, 4)
     assert [getattr(a, "keyword", None) for a in c.abilities] == ["defender"]
+
+
+def test_whenever_it_blocks_triggers_once_however_many_it_blocks(tmp_path: Path, db: CardDatabase) -> None:
+    # The Sentinel blocks both of Bob's Bears: "whenever this creature blocks" triggers once (509.5a), so
+    # Alice gains 1 life, not 2.
+    run(tmp_path, db, '''
+[game]
+players = ["Alice", "Bob"]
+active = "Bob"
+turn = 4
+step = "main1"
+[Alice]
+battlefield = ["Test Sentinel"]
+[Bob]
+battlefield = ["Grizzly Bears", "Grizzly Bears"]
+[[step]]
+advance = "declare_attackers"
+[[step]]
+player = "Bob"
+attack = ["Grizzly Bears", "Grizzly Bears"]
+[[step]]
+advance = "declare_blockers"
+[[step]]
+player = "Alice"
+block = { "Test Sentinel" = ["Grizzly Bears#1", "Grizzly Bears#2"] }
+[[step]]
+player = "Alice"
+damage_order = { "Test Sentinel" = ["Grizzly Bears#1", "Grizzly Bears#2"] }
+[[step]]
+expect.stack = ["Test Sentinel"]
+[[step]]
+pass = "resolve"
+[[step]]
+expect.life = { Alice = 21 }
+''')

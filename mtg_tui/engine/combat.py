@@ -393,7 +393,10 @@ def declare_blockers(game: "GameState") -> Gen:
     else:
         game.log_event(f"{game.players[combat.defending_player].name} declares no blockers.", ("509.1",),
                        player=combat.defending_player, kind="combat")
-    events = [Event("blocks", blocker=b, attacker=a) for b, a in pairs]
+    # An event for each creature blocked; "whenever ~ blocks" looks at each blocker's first only (509.5a).
+    events = []
+    for b, a in pairs:
+        events.append(Event("blocks", blocker=b, attacker=a, first=all(e.blocker != b for e in events)))
     for a in combat.attackers:
         if combat.blocked.get(a):
             events.append(Event("becomes_blocked", attacker=a))

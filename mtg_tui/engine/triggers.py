@@ -178,11 +178,14 @@ def matches(game: "GameState", trig: Trigger, ev: Event, src: Any, you: int) -> 
             return False
         return _player_ok(trig.player, game.chars(obj).controller, you)
     if kind in ("blocks", "blocked_by"):
-        # "blocks (a creature)": this one declared as a blocker, once for each creature it blocks (509.5b);
+        # "blocks": this one declared as a blocker, once a combat (509.5a); "blocks a creature": once for each
+        # creature it blocks (509.5b);
         # "becomes blocked by a creature": once for each creature blocking this one (509.5d)
         mine, other = ("blocker", "attacker") if kind == "blocks" else ("attacker", "blocker")
         if ev.kind != "blocks" or (trig.self_only and ev.get(mine) != sid):
             return False
+        if kind == "blocks" and trig.recipient is None and not ev.get("first", True):
+            return False   # "whenever ~ blocks": once a combat, however many it blocks (509.5a)
         if kind == "blocked_by" and not trig.self_only:
             return False
         o = game.objects.get(ev.get(other))
@@ -307,7 +310,7 @@ def _attached_matches(game: "GameState", trig: Trigger, ev: Event, src: Any) -> 
     if kind == "attacks":
         return ev.kind == "attacks" and ev.attacker == host
     if kind == "blocks":
-        return ev.kind == "blocks" and ev.blocker == host
+        return ev.kind == "blocks" and ev.blocker == host and ev.get("first", True)   # once a combat (509.5a)
     if kind == "dealt_damage":
         return ev.kind == "damage" and not ev.to_player and ev.recipient == host
     return False
