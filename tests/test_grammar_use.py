@@ -60,7 +60,6 @@ NOT_YET_PLAYED = frozenset({
     "vp_cant_block_alone",
     "vp_cant_block_desc",
     "vp_combat_damage_player",
-    "vp_counter_unless",
     "vp_damage_each",
     "vp_dig_bottom",
     "vp_draw_equal",

@@ -96,6 +96,11 @@ def condition_holds(game: "GameState", cond: Condition, ctx: "Ctx") -> bool:
         objs = ctx.object_or_lki(cond.ref) or ctx.objects(cond.ref)
         return any(object_matches(game, o, cond.filter or ObjectFilter(), ctx.source_id, ctx.controller)
                    for o in objs) != cond.negated
+    if cond.kind == "sacrificed":
+        # "if a Saproling was sacrificed this way": what paid the cost, as it last existed (608.2h)
+        gone = getattr(ctx.stack_obj, "chosen", {}).get("sacrificed", [])
+        return any(object_matches(game, lk, cond.filter or ObjectFilter(), ctx.source_id, ctx.controller)
+                   for lk in gone) != cond.negated
     if cond.kind == "counters_at_least" and cond.ref is not None:
         # "there are three or more landmark counters on it": the object as it is now
         objs = [o for o in ctx.objects(cond.ref) if isinstance(o, GameObject)]

@@ -10,7 +10,7 @@ actions then happen together (101.4).
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Generator
 
 from . import actions
@@ -965,7 +965,9 @@ class RevealObjects(Instruction):
 
 @dataclass(frozen=True)
 class ChooseCard(Instruction):
-    """[chooser] chooses N [filter] cards from [player]'s [zone] (Duress)."""
+    """[chooser] chooses N [filter] cards from [player]'s [zone] (Duress). Where the chooser and the owner are
+    one reference ("each player returns two land cards from their graveyard"), each player chooses among their
+    own cards, in APNAP order (101.4); what all of them chose is remembered."""
 
     chooser: Ref
     owner: Ref
@@ -977,8 +979,13 @@ class ChooseCard(Instruction):
     def run(self, ctx: "Ctx") -> Gen:
         game = ctx.game
         n = _amt(ctx, self.amount)
+        each_own = self.chooser == self.owner
         chooser = ctx.players(self.chooser)[0]
-        for owner in ctx.players(self.owner):
+        chosen: list[GameObject] = []
+        owners = ctx.players(self.owner)
+        for owner in (ctx.apnap(owners) if each_own else owners):
+            if each_own:
+                chooser = owner
             zone = game.zone_list(self.zone, owner.index)
             flt = ObjectFilter(**{**self.filter.__dict__, "zone": self.zone})
             fits = [c for c in zone if object_matches(game, c, flt, None, chooser.index)]
@@ -986,7 +993,8 @@ class ChooseCard(Instruction):
             if picks:
                 game.log_event(f"{chooser.name} chooses {', '.join(c.name for c in picks)}.", ("700.1",),
                                player=chooser.index)
-            ctx.remember(self.key, picks)
+            chosen.extend(picks)
+        ctx.remember(self.key, chosen)
 
 
 @dataclass(frozen=True)
@@ -1172,14 +1180,21 @@ def _effect_cites(ops: tuple[LayerOp, ...]) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class CreateToken(Instruction):
+    """Create N tokens (111.1); ``pt``: an X/X token's X, worked out as it is created (107.3)."""
+
     who: Ref
     amount: Amount
     token: CardDef
+    pt: Amount | None = None
 
     def run(self, ctx: "Ctx") -> Gen:
         n = _amt(ctx, self.amount)
+        token = self.token
+        if self.pt is not None:
+            x = max(0, _amt(ctx, self.pt))
+            token = replace(token, power=x, toughness=x)
         for p in ctx.players(self.who):
-            made = yield from actions.create_tokens_asking(ctx.game, p.index, self.token, n)
+            made = yield from actions.create_tokens_asking(ctx.game, p.index, token, n)
             ctx.remember("created", made)
 
 

@@ -148,6 +148,8 @@ def object_matches(game: "GameState", obj: GameObject | LKI, flt: ObjectFilter, 
                 return False
         elif not cmp.test(n):
             return False
+    if flt.greatest_power and not _greatest_power(game, chars, flt, source_id, you):
+        return False
     if flt.dealt_damage_by_source and (source_uid is None or source_uid not in obj.damaged_by):
         return False
     if flt.controller_hit_by is not None and not _controller_hit_by(game, obj, flt.controller_hit_by):
@@ -209,6 +211,14 @@ def zone_pool(game: "GameState", flt: ObjectFilter) -> list[Any]:
             for p in game.players:
                 pool.extend(game.zone_list(zone, p.index))
     return pool
+
+
+def _greatest_power(game: "GameState", chars: Any, flt: ObjectFilter, source_id: int | None, you: int) -> bool:
+    """"With the greatest power": no other object that fits the rest of the description has more power."""
+    rest = replace(flt, greatest_power=False)
+    powers = [game.chars(o).power or 0 for o in zone_pool(game, rest)
+              if isinstance(o, GameObject) and object_matches(game, o, rest, source_id, you)]
+    return not powers or (chars.power or 0) >= max(powers)
 
 
 def _source_stat(game: "GameState", source_id: int | None, stat: str) -> int | None:

@@ -95,6 +95,7 @@ class ObjectFilter(Immutable):
     attached_to_source: bool = False         # "attached to it": an Aura or Equipment on the source (301.5, 303.4)
     remembered: str = ""                     # "... tapped this way": only what the effect noted under this key
     ability_kinds: tuple[str, ...] = ()      # "activated or triggered ability": abilities on the stack (113.1c)
+    greatest_power: bool = False             # "with the greatest power": no other that fits has more power
 
     def reads_only_layers(self) -> bool:
         """Does matching read only what is kept with the characteristics (an object's characteristics, counters,

@@ -11,7 +11,7 @@ from ...engine.refs import (Amount, Compare, Const, CountersOn, CountOf, Destroy
                             Sum, SumStat, XAmount, YouRef)
 from ...engine.conditions import Condition
 from ..errors import TextError
-from .base import Templates, Word, const, const_amount, number
+from .base import Templates, Word, const, const_amount, life_share, number
 
 
 class Amounts(Templates):
@@ -87,6 +87,10 @@ class Amounts(Templates):
 
     def ae_life_total(self) -> Amount:
         return PlayerCount(YouRef(), "life")
+
+    def ae_share_life(self, share: Token, rounded: Token) -> Amount:
+        """"Half your life total, rounded up": worked out as it is used (107.1a)."""
+        return life_share("life", share, rounded)
 
     def ae_sacrificed_stat(self, _noun: Token, stat: Token) -> Amount:
         """"The sacrificed creature's toughness": the permanent sacrificed to pay the cost, as it last existed
@@ -255,6 +259,15 @@ class Amounts(Templates):
                      and (trigger.attached or trigger.subject is not None) else None)
         return Condition("was", ObjectFilter(historic=True, zone="any"),
                          ref=self.scope.last_obj or event_obj or SelfRef())
+
+    def cond_self_type(self, _article: Token, word: Word) -> Condition:
+        """"If ~ is a Wizard": this object is of that type, as it is now or as it last existed (608.2h)."""
+        return replace(self.cond_it_type(_article, word), ref=SelfRef())
+
+    def cond_sacrificed_this_way(self, _article: Token, flt: ObjectFilter) -> Condition:
+        """"If a Saproling was sacrificed this way": one of the permanents sacrificed to pay the cost fits, as
+        it last existed on the battlefield (608.2h)."""
+        return Condition("sacrificed", replace(flt, zone="any"))
 
     def cond_it_type(self, _article: Token, word: Word) -> Condition:
         """"If it's a Vampire": the object the text last named ("it"), or this one, is of that type as it is now,

@@ -35,7 +35,7 @@ from ...engine.abilities import Effect, LayerOp
 from ...engine.instructions import Instruction
 from ...engine.mana import ManaCost, ManaError
 from ...engine.objects import CardDef
-from ...engine.refs import Amount, Const, NegX, Ref, TargetRef, TargetSpec, XAmount
+from ...engine.refs import Amount, Const, NegX, Ref, ShareOfTheirs, TargetRef, TargetSpec, XAmount
 from ...engine.abilities import Trigger
 from ..errors import TextError
 
@@ -78,6 +78,8 @@ class Scope:
     tapped_key: str | None = None   # what "tap any number of ..." noted, for "... tapped this way"
     created: Ref | None = None      # the tokens a "create" made, for "that token" / "those tokens"
     last_other: Ref | None = None   # the last object named other than this one ("~"), for "that creature"
+    where_x: Any = None             # the amount a "where X is" named, for an X in the sentences after it
+    token_x: bool = False           # the token just read is X/X ("create an X/X black Horror creature token")
     that_many: Amount | None = None  # the number the words so far counted ("discard ..."), for "that many"
 
     def add_target(self, spec: TargetSpec) -> TargetRef:
@@ -283,3 +285,9 @@ def mana(tok: Any) -> ManaCost:
         return ManaCost.parse(str(tok))
     except ManaError as e:
         raise TextError(str(e), str(tok)) from None
+
+
+def life_share(what: str, share: Token, rounded: Token) -> ShareOfTheirs:
+    """"half" / "a third of" a player's own life or library, rounded up or down (107.1a)."""
+    den = 2 if str(share).startswith("half") else 3
+    return ShareOfTheirs(what, 1, den, up=str(rounded).endswith("up"))

@@ -309,6 +309,11 @@ class Descriptions(Templates):
             raise TextError("\"with mana value X\" is read only in an activated ability yet", "mana value x")
         return {"compares": [Compare("mana value", "==", 0, than_x=True)]}
 
+    def post_greatest_power(self) -> Mod:
+        """"Target creature you control with the greatest power": none of the others that fit the rest of the
+        description has more power (ties all fit)."""
+        return {"greatest_power": True}
+
     def post_power_lt_self(self) -> Mod:
         """"with lesser power": power less than the source's own, as it is or as it last existed (702.133a,
         608.2h)."""

@@ -209,12 +209,14 @@ class Effects(Templates):
 
     @top_down
     def delayed_if_sentence(self, tree: Tree) -> list[Any]:
-        """"Sacrifice it at the beginning of the next end step if it has mana value 3 or less": the delayed
-        triggered ability (603.7) checks the condition as it resolves (608.2c)."""
+        """"[Effect] if [condition]": the effect happens only if the condition holds as it gets there (608.2c);
+        the condition is read after the effect, so "it" there is what the effect named ("put a +1/+1 counter on
+        target creature you control if it's legendary"). "Sacrifice it at the beginning of the next end step if
+        it has mana value 3 or less": the delayed triggered ability (603.7) checks it as it resolves."""
         body = self._clauses_of(tree, None)
         condition = self.transform(tree.children[-1])
         if len(body) != 1 or not isinstance(body[0], I.Delayed):
-            raise TextError("\"[effect] if [condition]\" is read only for a delayed ability", "if")
+            return [I.Conditional(condition, tuple(body))]
         later = body[0]
         inner = Effect(instructions=(I.Conditional(condition, later.effect.instructions),))
         return [replace(later, effect=inner)]
@@ -227,11 +229,20 @@ class Effects(Templates):
         condition = self.transform(tree.children[-1])
         return [I.Conditional(replace(condition, negated=not condition.negated), tuple(body))]
 
+    @top_down
+    def if_cant_sentence(self, tree: Tree) -> list[Any]:
+        """"Sacrifice another creature. If you can't, ...": happens only if the sacrifice or discard before it
+        didn't happen, there being nothing to sacrifice or discard (608.2c)."""
+        if not any(isinstance(i, (I.Sacrifice, I.Discard)) for i in self.scope.said):
+            raise TextError("\"if you can't\" needs a sacrifice or a discard before it", "can't")
+        return [I.IfYouDo((), otherwise=tuple(self._clauses_of(tree, None)))]
+
     def _condition_of(self, sentence: Tree) -> Any:
         """A sentence's leading "if [condition]". One about how this object was cast ("if this spell was
         kicked") names the object itself: "it" after it means this object."""
         condition = self.transform(sentence.children[0])
-        self.scope.it_means_self = getattr(condition, "kind", "") in ("cost_paid", "cast_in_main")
+        self.scope.it_means_self = getattr(condition, "kind", "") in ("cost_paid", "cast_in_main") or (
+            getattr(condition, "kind", "") == "is" and isinstance(getattr(condition, "ref", None), SelfRef))
         return condition
 
     @top_down
@@ -333,6 +344,9 @@ class Effects(Templates):
             # "Each opponent loses X life and you gain X life, where X is ...": X of every clause (107.3c)
             amount = self._x_amount(last.children[1])
             out = [replace_x(i, amount) for i in out]
+        elif self.scope.where_x is not None and not any(isinstance(p, Tree) and p.data == "where_x" for p in parts):
+            # "Create an X/X ... token, where X is half your life total. It deals X damage to you": the same X
+            out = [replace_x(i, self.scope.where_x) for i in out]
         return out
 
     # -- clauses -----------------------------------------------------------
@@ -386,7 +400,8 @@ class Effects(Templates):
         if isinstance(named, RememberedRef) and named.key == "created":
             self.scope.last_obj = self.scope.before_created
         try:
-            return self.transform(tree)
+            self.scope.where_x = self.transform(tree)
+            return self.scope.where_x
         finally:
             self.scope.last_obj = named
 

@@ -14,8 +14,8 @@ from lark import Token, Tree
 
 from ...engine import instructions as I
 from ...engine.refs import (AllRef, Amount, AttachedRef, AttackedRef, ControllerOfRef, DefendingPlayerRef,
-                            EachPlayerRef, EventRef, ExiledWithRef, ObjectFilter, OwnerOfRef, PlayerFilter, Ref, SelfRef, TargetSpec,
-                            RememberedPlayersRef, TopCardRef, YouRef)
+                            EachPlayerRef, EventRef, ExiledWithRef, ObjectFilter, OwnerOfRef, PlayerFilter, Ref, SelfRef,
+                            TargetRef, TargetSpec, RememberedPlayersRef, TopCardRef, YouRef)
 from ..errors import TextError
 from .base import Templates, Word, const, const_amount, find, number, top_down, words_of
 
@@ -301,6 +301,13 @@ class Refs(Templates):
     def rc_event_attacked(self) -> list[Ref]:
         """"The player or planeswalker that creature is attacking": what the triggering attacker attacks (508.1b)."""
         return [AttackedRef(of_event=True)]
+
+    def rc_that_target(self) -> list[Ref]:
+        """"That player or planeswalker": the target player or planeswalker named before it (115.1)."""
+        if not self.scope.targets or self.scope.targets[-1].players is None:
+            raise TextError("\"that player or planeswalker\" needs a target player or planeswalker before it",
+                            "that player or planeswalker")
+        return [TargetRef(len(self.scope.targets) - 1)]
 
     def rc_obj(self, ref: Ref) -> list[Ref]:
         return [ref]

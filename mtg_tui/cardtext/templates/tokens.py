@@ -50,6 +50,13 @@ class Tokens(Templates):
     def token_counted(self, count: Amount | Token, body: TokenBody, keywords: list[Any] | None = None) -> TokenSpec:
         return TokenSpec(_count(count), body(tuple(keywords or ())))
 
+    def token_named_legendary(self, name: Token, body: TokenBody, keywords: list[Any] | None = None) -> TokenSpec:
+        """"Create Karox Bladewing, a legendary 4/4 red Dragon creature token with flying": a token with that
+        name and the legendary supertype (111.4), so the legend rule applies to it (704.5j)."""
+        card = body(tuple(keywords or ()))
+        proper = " ".join(w[:1].upper() + w[1:] for w in str(name).split(" "))
+        return TokenSpec(Const(1), replace(card, name=proper, supertypes=("Legendary",)))
+
     def token_those(self, count: Amount | Token) -> TokenSpec:
         """"create four of those tokens": the token the text created before, again (111.1)."""
         if self.scope.last_token is None:
@@ -73,7 +80,10 @@ class Tokens(Templates):
         subs = tuple(w.value for w in parts if isinstance(w, Word))
         types = next(p for p in parts if isinstance(p, _Types)).types
         p = t = None
-        if pt is not None:
+        if pt is not None and str(pt) == "x/x":
+            self.scope.token_x = True   # its power and toughness are set as it is created
+            p = t = 0
+        elif pt is not None:
             a, b = str(pt).split("/")
             p, t = int(a), int(b)
         name = " ".join(subs) if subs else " ".join(types)

@@ -21,10 +21,10 @@ from ...engine.cast_permissions import MAY_CAST, WHILE_EXILED, CastPermission
 from ...engine.cast_restrictions import CANT_CAST, THEIR_NEXT_TURN, as_cast_filter
 from ...engine.refs import (AllRef, Amount, AttachedRef, Const, ControllerOfRef, CountersOn, CountOf,
                             DefendingPlayerRef, EachPlayerRef, EventAmount, ObjectFilter, OwnerOfRef, PlayerFilter,
-                            Product, Ref, RememberedAmount, RememberedRef, SelfRef, ShareOfTheirs, TargetRef,
-                            TargetSpec, YouRef)
+                            Product, Ref, RememberedAmount, RememberedRef, SelfRef, ShareOfTheirs, StatOf, TargetRef,
+                            TargetSpec, XAmount, YouRef)
 from ..errors import TextError
-from .base import Amend, Templates, TypeWords, Verb, const, mana, signed_pt
+from .base import Amend, Templates, TypeWords, Verb, Word, const, life_share, mana, signed_pt
 from .tokens import TokenSpec
 
 PROMPT = "Use this optional effect?"
@@ -150,7 +150,7 @@ class Verbs(Templates):
 
     def vp_lose_life_share(self, share: Token, rounded: Token) -> Verb:
         """"Each player loses a third of their life, rounded up": each player's own share (107.1a)."""
-        return Verb(act=lambda s, d: [I.LoseLife(player_of(s), _share("life", share, rounded))])
+        return Verb(act=lambda s, d: [I.LoseLife(player_of(s), life_share("life", share, rounded))])
 
     def vp_gain_life_twice(self, amount: Amount) -> Verb:
         """"You gain twice X life"."""
@@ -220,7 +220,7 @@ class Verbs(Templates):
 
     def vp_mill_share(self, share: Token, rounded: Token) -> Verb:
         """"Puts the top half of their library, rounded up, into their graveyard" (701.13a, 107.1a)."""
-        return self.vp_mill(_share("library", share, rounded))
+        return self.vp_mill(life_share("library", share, rounded))
 
     # -- the library: look, dig, search, shuffle, scry, surveil ---------------------
 
@@ -323,6 +323,13 @@ class Verbs(Templates):
         """"Shuffle up to five target cards from your graveyard into your library" (701.20a)."""
         return Verb(act=lambda s, d: [I.ShuffleIntoLibrary(what=what)])
 
+    def vp_double_pt(self) -> Verb:
+        """"Double its power and toughness" (701.9b): it gets +X/+Y, X and Y its power and toughness as the
+        effect begins; a negative value gets lower still (701.9c)."""
+        what = self.or_it()
+        pt = (StatOf(what, "power"), StatOf(what, "toughness"))
+        return Verb(act=lambda s, d: [I.ApplyEffect(what, (LayerOp("7c", "add_pt", pt),), d or "permanent")])
+
     def vp_scry(self, amount: Amount) -> Verb:
         return Verb(act=lambda s, d: [I.Scry(player_of(s), amount)])
 
@@ -378,6 +385,17 @@ class Verbs(Templates):
     def vp_return_hand(self, what: Ref, _poss: Token) -> Verb:
         return Verb(act=lambda s, d: [I.ReturnToHand(what)])
 
+    def vp_return_hand_except(self, what: Ref, poss: Token, *words: Word) -> Verb:
+        """"Return all creatures to their owners' hands except for Merfolk, Krakens, ...": those of the named
+        types stay."""
+        if not isinstance(what, AllRef):
+            raise TextError("\"except for\" needs \"all ...\" before it", "except for")
+        flt = what.filter
+        types = tuple(w.value for w in words if w.kind == "type")
+        subtypes = tuple(w.value for w in words if w.kind == "subtype")
+        kept = replace(flt, not_types=flt.not_types + types, not_subtypes=flt.not_subtypes + subtypes)
+        return self.vp_return_hand(replace(what, filter=kept), poss)
+
     def vp_return_choice(self, counted: tuple[int, ObjectFilter], _poss: Token) -> Verb:
         n, flt = counted
         key = self.scope.new_key("chosen")
@@ -397,7 +415,13 @@ class Verbs(Templates):
         gets there (not a target), and it is put onto the battlefield under their control; a land put there
         this way isn't played (305.4)."""
         return self._chosen_card_to(counted, "onto the battlefield",
-                                    lambda ref: I.PutOntoBattlefield(ref, "tapped" in mods, under_you=True))
+                                    lambda ref: I.PutOntoBattlefield(ref, "tapped" in mods))
+
+    def vp_put_their_chosen_battlefield(self, counted: tuple[int, ObjectFilter], *mods: str) -> Verb:
+        """"Each player returns two land cards from their graveyard to the battlefield": each player chooses
+        among the cards of their own graveyard."""
+        n, flt = counted
+        return self.vp_put_chosen_battlefield((n, replace(flt, zone="graveyard", owner="you")), *mods)
 
     def _chosen_card_to(self, counted: tuple[int, ObjectFilter], where: str,
                         move: Callable[[Ref], I.Instruction]) -> Verb:
@@ -568,7 +592,9 @@ class Verbs(Templates):
         self.scope.before_created = self.scope.last_obj
         self.scope.created = RememberedRef("created", plural=not (isinstance(spec.amount, Const) and spec.amount.n == 1))
         self.scope.last_obj = self.scope.created   # "it", "those tokens": the ones made (111.1)
-        return Verb(act=lambda s, d: [I.CreateToken(player_of(s), spec.amount, spec.card)])
+        pt = XAmount() if self.scope.token_x else None   # an X/X token: X as the token is created
+        self.scope.token_x = False
+        return Verb(act=lambda s, d: [I.CreateToken(player_of(s), spec.amount, spec.card, pt)])
 
     def vp_create_copy(self, _article: Token, original: Ref, exception: "CopyException | None" = None) -> Verb:
         """"Create a token that's a copy of [permanent]" (111.1, 706.2); "that token" is the one made."""
@@ -1062,9 +1088,3 @@ def _with_any_mana(said: list[Any]) -> None:
             return
     raise TextError("\"spend mana as though it were mana of any type\" needs a permission to cast before it",
                     "spend mana")
-
-
-def _share(what: str, share: Token, rounded: Token) -> ShareOfTheirs:
-    """"half" / "a third of" a player's own life or library, rounded up or down (107.1a)."""
-    den = 2 if str(share).startswith("half") else 3
-    return ShareOfTheirs(what, 1, den, up=str(rounded).endswith("up"))
