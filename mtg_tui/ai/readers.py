@@ -579,6 +579,12 @@ def _hand_to_top(i: I.HandToTop, n: Notes) -> None:
     n.hit(YouRef(), -0.8 * n.amount(i.amount, 2), "hand_to_top")
 
 
+def _move_counters(i: I.MoveCounters, n: Notes) -> None:
+    """A counter taken from one permanent and given to another: what one loses the other gains."""
+    n.hit(i.source, -1.0, "move_counters")
+    n.hit(i.dest, 1.0, "move_counters")
+
+
 def _nothing(what: str, worth: float = 0.0, field: str = "what") -> Callable[[Any, Notes], None]:
     """An instruction whose worth is in what comes with it (looking, choosing, revealing)."""
     def read(i: Any, n: Notes) -> None:
@@ -667,6 +673,9 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     CreateTokenCopy: _create_token_copy,
     CopySpell: lambda i, n: n.hit(YouRef(), 2.0 * n.amount(i.amount, 1), "copy_spell"),   # another of a spell
     BecomeCopy: _nothing("become_copy", 1.0),   # usually a copy of something bigger: seen only in play
+    I.DoubleLife: _nothing("double_life", 2.0, "who"),
+    I.MoveCounters: _move_counters,
+    I.SkipNextUntap: _nothing("skip_untap", -2.0, "who"),   # a whole untap step lost: worse than one permanent
 }
 
 

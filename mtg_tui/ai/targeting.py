@@ -219,6 +219,10 @@ def choose(board: Board, rows: Rows, r: Reading, *, amount: int | None = None,
         for o in opts:
             scored.append((_row_value(board, o, r, amount, index), o))
         scored.sort(key=lambda x: (-x[0], x[1]))
+        owners = row.get("owners")
+        if owners:   # "from a single graveyard": the best option's owner's cards only
+            best = next((o for v, o in scored if v > 0), None)
+            scored = [(v, o) for v, o in scored if best is None or owners.get(o) == owners.get(best)]
         picks = [o for v, o in scored if v > 0][:hi]
         if len(picks) < lo:
             rest = [o for v, o in scored if o not in picks]

@@ -148,7 +148,8 @@ class Trigger(Immutable):
     event: "enters", "dies", "leaves", "to_graveyard", "step", "gain_life",
     "cast", "damage", "attacks", "blocks" (with ``recipient``: the creature it blocks), "blocked_by" (a creature
     blocking this one, 509.5d), "dies_damaged_by_self", "draw",
-    "counters" (counters put on an object, 122.6), "discard" (a player discarded a card, 701.8),
+    "counters" (counters put on an object, 122.6), "pay_life" (a player paid life, 119.4),
+    "discard" (a player discarded a card, 701.8),
     "sacrifice" (a player sacrificed a permanent that fits ``subject``, 701.17a), "explores" (701.40),
     "attack_with" (a player declared attackers, 508.1), "surveil" (701.42a; ``count`` 1: only the
     player's first surveil of the turn), "becomes_tapped" (701.21a).
@@ -232,6 +233,7 @@ class ContinuousDef(Immutable):
     affected: Affected
     ops: tuple[LayerOp, ...]
     condition: Any = None
+    cda: bool = False   # a characteristic-defining ability (604.3): applied first in its layer (613.3)
 
 
 @dataclass(frozen=True, eq=False)

@@ -459,7 +459,8 @@ def lose_life(game: "GameState", player: Player, n: int, cites: tuple[str, ...] 
     player.life_lost_this_turn += n
     game.touch()
     game.log_event(text or f"{player.name} loses {n} life ({player.life}).", cites, player=player.index)
-    game.emit([Event("life_loss", player=player.index, amount=n)])
+    # Life lost paying a cost or a payment an effect offers is life paid (119.4): "whenever you pay life".
+    game.emit([Event("life_loss", player=player.index, amount=n, paid="119.4" in cites)])
     return n
 
 

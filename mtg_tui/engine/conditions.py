@@ -47,6 +47,8 @@ class Condition:
     "was_cast" (this permanent was a spell cast by its controller, 601.2),
     "lost_life_last_turn" (you lost life during the previous turn, 119.3),
     "gained_life_this_turn" (you gained life this turn, 119.3),
+    "opponent_lost_life" (an opponent of yours lost life this turn, 119.3),
+    "all" (every condition in ``ref``, a tuple of them, holds: "only during your turn and only if ..."),
     "self_blocked_by_at_least" (this object is blocked by at least ``count`` creatures, 509.1),
     "cards_at_least" (at least ``count`` cards that fit ``filter`` are in its zone: "two or more instant
     and/or sorcery cards in your graveyard").
@@ -150,6 +152,10 @@ def _holds(game: "GameState", cond: Condition, you: int, me: GameObject | None, 
         return game.players[you].life_lost_last_turn > 0
     if kind == "gained_life_this_turn":
         return game.players[you].life_gained_this_turn > 0
+    if kind == "opponent_lost_life":
+        return any(p.life_lost_this_turn for p in game.players if p.index != you)
+    if kind == "all":
+        return all(holds(game, c, you, me, source_id, source_uid, chars) for c in cond.ref)
     if kind == "cast_from":
         # "if you cast it from your hand": where the spell this object was was cast from (400.7c)
         return me is not None and getattr(me, "cast_from", "") == cond.what

@@ -18,8 +18,8 @@ from .decisions import ChooseCards, Decision, Option, Pick
 from .matching import object_matches, zone_pool
 from .objects import GameObject, LKI, Player, StackAbility, mana_value_of
 from .refs import (AllRef, AttachedRef, AttackedRef, ControllerOfRef, DefendingPlayerRef, EachPlayerRef, EventRef,
-                   ExiledWithRef, FixedRef, OwnerOfRef, Ref, RememberedPlayersRef, RememberedRef, SelfRef, TargetRef,
-                   TargetSpec, TopCardRef, YouRef)
+                   ExiledWithRef, FixedRef, ObjectFilter, OwnerOfRef, Ref, RememberedPlayersRef, RememberedRef,
+                   SelfRef, TargetRef, TargetSpec, TopCardRef, YouRef)
 from .state import ContinuousEffect
 from .targets import is_legal
 
@@ -153,7 +153,7 @@ class Ctx:
                     and e.to_zone == "graveyard" and e.lki is not None
                     and object_matches(game, e.lki, plain, self.source_id, self.controller, self.source_uid)]
         if isinstance(ref, AllRef):
-            flt = ref.filter
+            flt = self.bound(ref.filter)
             if flt.remembered:   # "each creature tapped this way": what an earlier instruction noted
                 pool = self.objects(RememberedRef(flt.remembered))
             else:
@@ -163,6 +163,9 @@ class Ctx:
             if flt.controller_ref is not None:
                 who = {p.index for p in self.players(flt.controller_ref)}
                 found = [o for o in found if game.controller_of(o) in who]
+            if ref.besides is not None:
+                but = {o.id for o in self.objects(ref.besides)}
+                found = [o for o in found if o.id not in but]
             return found
         return []
 
@@ -315,7 +318,15 @@ class Ctx:
 
     def fits(self, obj: Any, flt: Any) -> bool:
         """Does this object (or last known information) fit the description, from this effect's point of view?"""
-        return object_matches(self.game, obj, flt, self.source_id, self.controller)
+        return object_matches(self.game, obj, self.bound(flt), self.source_id, self.controller)
+
+    def bound(self, flt: ObjectFilter) -> ObjectFilter:
+        """The description with the amounts it compares with worked out now ("with mana value equal to 1 plus
+        the sacrificed creature's mana value"), as the effect happens (608.2h)."""
+        if not any(c.amount is not None for c in flt.compares):
+            return flt
+        return replace(flt, compares=tuple(replace(c, value=c.amount.value(self), amount=None)
+                                           if c.amount is not None else c for c in flt.compares))
 
     def remember(self, key: str, objs: list[Any]) -> None:
         self.remembered[key] = list(objs)

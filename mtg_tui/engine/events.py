@@ -10,7 +10,7 @@ class Event:
 
     Kinds: "zone" (an object moved: from_zone, to_zone, old_id, new_id,
     card_uid, lki), "damage" (source_uid, source_lki, recipient, to_player,
-    amount, combat), "life_gain" / "life_loss" (player, amount), "cast"
+    amount, combat), "life_gain" / "life_loss" (player, amount; a loss also ``paid``: life paid, 119.4), "cast"
     (spell_id, player), "step" (step, active), "attacks" (attacker, defender),
     "blocks" (blocker, attacker), "draw" (player, card), "counters" (obj,
     counter, amount, before: how many there were), "tapped" / "untapped" (obj), "explores" (obj,

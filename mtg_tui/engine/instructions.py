@@ -148,6 +148,19 @@ class SetLife(_EachPlayer):
             actions.lose_life(ctx.game, p, p.life - n, cites=("119.5", "119.3"))
 
 
+@dataclass(frozen=True)
+class DoubleLife(_EachPlayer):
+    """"Double your life total" (701.9d): the player gains or loses the life that makes it twice its current
+    value (its ``amount`` isn't used)."""
+
+    def act(self, ctx: "Ctx", p: Player, n: int) -> Gen:
+        ctx.game.log_event(f"{p.name} doubles their life total.", ("701.9d",), player=p.index)
+        if p.life > 0:
+            yield from actions.gain_life_asking(ctx.game, p, p.life)
+        elif p.life < 0:
+            actions.lose_life(ctx.game, p, -p.life, cites=("701.9d", "119.3"))
+
+
 # ---------------------------------------------------------------------------
 # Zones
 
@@ -629,6 +642,20 @@ class Draw(_EachPlayer):
 
 
 @dataclass(frozen=True)
+class SkipNextUntap(Instruction):
+    """"[Player] skips their next untap step" (614.10): a replacement of that step by nothing, kept until the
+    player's next untap step would begin (turn.py)."""
+
+    who: Ref
+
+    def run(self, ctx: "Ctx") -> Gen:
+        for p in ctx.players(self.who):
+            ctx.game.skips.append((p.index, "untap"))
+            ctx.game.log_event(f"{p.name} will skip their next untap step.", ("614.10",), player=p.index)
+        yield from ()
+
+
+@dataclass(frozen=True)
 class Mill(_EachPlayer):
     def act(self, ctx: "Ctx", p: Player, n: int) -> Gen:
         yield from actions.mill_asking(ctx.game, p, n)
@@ -763,12 +790,13 @@ class Search(Instruction):
 
     def run(self, ctx: "Ctx") -> Gen:
         game = ctx.game
+        flt = ctx.bound(self.filter)
         most = None if self.mv_at_most is None else _amt(ctx, self.mv_at_most)
         for p in ctx.players(self.who):
-            fits = [c for c in p.library if object_matches(game, c, self.filter, None, p.index)
+            fits = [c for c in p.library if object_matches(game, c, flt, None, p.index)
                     and (most is None or mana_value_of(c, game.chars(c)) <= most)]
             n = len(fits) if self.amount is None else _amt(ctx, self.amount)
-            picks = yield SearchLibrary(player=p.index, prompt=f"Search your library for {self.filter.describe()}",
+            picks = yield SearchLibrary(player=p.index, prompt=f"Search your library for {flt.describe()}",
                                         options=[Option(c.id, c.name) for c in fits], min=0, max=min(n, len(fits)))
             found = [c for c in p.library if c.id in picks]
             game.log_event(f"{p.name} searches their library"
@@ -1241,6 +1269,32 @@ class RemoveCounters(Instruction):
         for o in ctx.objects(self.what):
             actions.remove_counters(ctx.game, o, self.kind, n)
         yield from ()
+
+
+@dataclass(frozen=True)
+class MoveCounters(Instruction):
+    """"Move a +1/+1 counter from [one permanent] onto [another]" (122.5): removed from the first and put on
+    the second; if either object is gone, or the first has none, no counter moves."""
+
+    source: Ref
+    dest: Ref
+    kind: str
+    amount: Amount
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        sources = [o for o in ctx.objects(self.source) if o.zone == "battlefield"]
+        dests = [o for o in ctx.objects(self.dest) if o.zone == "battlefield"]
+        if len(sources) != 1 or len(dests) != 1 or sources[0] is dests[0]:
+            game.log_event("No counter is moved: one of the two permanents isn't there.", ("122.5",))
+            return
+        n = actions.remove_counters(game, sources[0], self.kind, _amt(ctx, self.amount), log=False)
+        if not n:
+            game.log_event(f"{sources[0].name} has no {self.kind} counter to move.", ("122.5",), (sources[0].id,))
+            return
+        game.log_event(f"{n} {self.kind} counter{'s' if n != 1 else ''} moved from {sources[0].name} onto "
+                       f"{dests[0].name}.", ("122.5",), (sources[0].id, dests[0].id))
+        yield from actions.put_counters_asking(game, dests[0], self.kind, n)
 
 
 def _players_who_can(ctx: "Ctx", who: Ref, flag: str, verb: str, rule: str) -> Generator[Any, None, None]:

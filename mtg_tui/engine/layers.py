@@ -209,6 +209,9 @@ def _compute(game: "GameState", objs: list[GameObject]
             ordered = _order(game, here, layer, objs, chars, by_id)
         else:
             ordered = sorted(here, key=lambda a: a.timestamp)
+        if layer in ("2", "3", "4", "5", "6"):
+            # Characteristic-defining abilities apply first in layers 2-6, then the others (613.3).
+            ordered = [a for a in ordered if _cda(a)] + [a for a in ordered if not _cda(a)]
         for a in ordered:
             if not a.started and a.ability is not None and a.source_id is not None:
                 # A static ability removed earlier in this layer doesn't apply (613.8 via dependency).
@@ -229,6 +232,10 @@ def _compute(game: "GameState", objs: list[GameObject]
         if "Creature" not in c.types:
             c.power = c.toughness = None
     return chars, actives, crowded
+
+
+def _cda(a: _Active) -> bool:
+    return a.definition is not None and a.definition.cda
 
 
 def _gather_static(game: "GameState", objs: list[GameObject], chars: dict[int, Characteristics],

@@ -11,6 +11,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from .abilities import ActivatedAbility
 from .keywords import Trait, keywords_in
 from .objects import LKI, GameObject, Player, StackAbility, mana_value_of
 from .refs import ObjectFilter, PlayerFilter
@@ -139,6 +140,8 @@ def object_matches(game: "GameState", obj: GameObject | LKI, flt: ObjectFilter, 
             n = mana_value_of(obj, chars) if cmp.stat == "mana value" else getattr(chars, cmp.stat)
         if cmp.than_x:
             continue   # X not chosen yet: some X fits
+        if cmp.amount is not None:
+            return False    # compared with an amount of an effect: only once the effect has worked it out
         if cmp.than_source:
             than = _source_stat(game, source_id, cmp.stat)
             if than is None or not cmp.test(n, than):
@@ -159,6 +162,8 @@ def object_matches(game: "GameState", obj: GameObject | LKI, flt: ObjectFilter, 
     if flt.convoked_source and not _convoked(game, obj, source_id):
         return False
     if flt.attached_to_source and (source_id is None or getattr(obj, "attached_to", None) != source_id):
+        return False
+    if flt.nonmana_ability and not any(isinstance(a, ActivatedAbility) and not a.is_mana for a in chars.abilities):
         return False
     if flt.with_keyword and not any(getattr(a, "keyword", None) == flt.with_keyword for a in chars.abilities):
         return False

@@ -69,7 +69,13 @@ class CardDef(Immutable):
 
     @property
     def colors(self) -> tuple[str, ...]:
-        """Colour from the mana cost or colour indicator (202.2, 204)."""
+        """Colour from the mana cost or colour indicator (202.2, 204), or from a characteristic-defining ability
+        ("~ is all colors"), which works in every zone (604.3)."""
+        defined = self.derived.get("cda_colors", False)
+        if defined is False:
+            defined = self.derived["cda_colors"] = _cda_colors(self.abilities)
+        if defined is not None:
+            return defined
         if self.color_indicator is not None:
             return self.color_indicator
         return self.mana_cost.colors
@@ -323,6 +329,17 @@ class Player(CopiedByField):
 
     def __repr__(self) -> str:
         return f"<Player {self.name}>"
+
+
+def _cda_colors(abilities: tuple[Any, ...]) -> tuple[str, ...] | None:
+    """The colors a characteristic-defining ability among these gives its object (604.3), if one does."""
+    for ab in abilities:
+        for d in getattr(ab, "effects", None) or ():
+            if getattr(d, "cda", False):
+                for op in d.ops:
+                    if op.op == "set_colors":
+                        return tuple(op.args[0])
+    return None
 
 
 def base_characteristics(obj: GameObject) -> Characteristics:

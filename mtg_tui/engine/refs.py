@@ -29,6 +29,7 @@ class Compare(Immutable):
     than_your_life: bool = False   # compared with the life total of the player it is seen by (119.1)
     than_x: bool = False        # compared with the X chosen for the spell or ability ("with mana value X"); until X
                                 # is known (``with_x``), any value fits
+    amount: Any = None             # compared with an Amount worked out as the effect happens (Ctx.bound)
 
     def test(self, n: int | None, than: int | None = None) -> bool:
         """Does ``n`` pass? ``than`` is the value compared with when it is the source's, not ``value``."""
@@ -42,7 +43,7 @@ class Compare(Immutable):
 _LAYER_FIELDS = frozenset({"types", "subtypes", "types_all", "supertypes", "colors", "not_types", "not_subtypes",
                            "not_supertypes", "not_colors", "colorless", "multicolored", "controller", "owner",
                            "another", "token", "zone", "name", "with_keyword", "without_keyword", "any_of",
-                           "no_counters", "with_counter", "historic"})
+                           "no_counters", "with_counter", "historic", "nonmana_ability"})
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,7 @@ class ObjectFilter(Immutable):
     remembered: str = ""                     # "... tapped this way": only what the effect noted under this key
     ability_kinds: tuple[str, ...] = ()      # "activated or triggered ability": abilities on the stack (113.1c)
     greatest_power: bool = False             # "with the greatest power": no other that fits has more power
+    nonmana_ability: bool = False            # "with an activated ability that isn't a mana ability" (602.1, 605.1a)
 
     def reads_only_layers(self) -> bool:
         """Does matching read only what is kept with the characteristics (an object's characteristics, counters,
@@ -158,6 +160,7 @@ class TargetSpec(Immutable):
     # A target word of a part of a spell that happens only if an optional cost was paid ("kicker", True) or
     # only if it wasn't ("kicker", False): chosen only then, else the spell is cast without it (601.2c, 702.32g).
     cost_condition: tuple[str, bool] | None = None
+    one_owner: bool = False    # "from a single graveyard": the objects chosen all have one owner (115.1)
 
     @property
     def text(self) -> str:
@@ -270,6 +273,7 @@ class AllRef(Ref):
 
     filter: ObjectFilter
     plural: bool = True
+    besides: Ref | None = None   # "each other creature" after a spell's target: every one but that target
 
 
 @dataclass(frozen=True)
@@ -423,7 +427,8 @@ class SumStat(Amount):
 
 @dataclass(frozen=True)
 class PlayerCount(Amount):
-    """Something counted about a player: "life", "hand", "graveyard", "library"."""
+    """Something counted about a player: "life", "hand", "graveyard", "library", "exile" (the cards they own
+    in exile)."""
 
     who: Ref
     what: str
@@ -435,6 +440,8 @@ class PlayerCount(Amount):
         p = players[0]
         if self.what == "life":
             return p.life
+        if self.what == "exile":   # one zone for all players (400.1): the cards they own there
+            return sum(1 for o in ctx.game.exile if o.owner == p.index)
         return len(getattr(p, self.what))
 
 
@@ -443,11 +450,11 @@ class SacrificedStat(Amount):
     """The power or toughness of what was sacrificed to pay the spell's or ability's cost, as it last existed
     on the battlefield (608.2h)."""
 
-    stat: str   # "power" | "toughness"
+    stat: str   # "power" | "toughness" | "mana value"
 
     def value(self, ctx: "Ctx") -> int:
         gone = getattr(ctx.stack_obj, "chosen", {}).get("sacrificed", [])
-        return sum(max(0, getattr(lk.chars, self.stat) or 0) for lk in gone)
+        return sum(max(0, getattr(lk.chars, self.stat.replace(" ", "_")) or 0) for lk in gone)
 
 
 @dataclass(frozen=True)

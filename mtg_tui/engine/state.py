@@ -128,6 +128,7 @@ class GameState(ABC):
                                                            # resolving spells and abilities (614-615)
         self.exiled: list[ExiledCards] = []                # cards exiled by abilities linked to others (607)
         self.delayed: list[DelayedTrigger] = []            # delayed triggered abilities (603.7)
+        self.skips: list[tuple[int, str]] = []             # (player, step): "skips their next untap step" (614.10)
         self.pending_triggers: list[PendingTrigger] = []
         self.lki: dict[int, LKI] = {}
         self.moves: dict[int, tuple[int, int]] = {}   # old id -> (new id, move number): where an object went

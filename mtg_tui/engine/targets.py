@@ -191,6 +191,8 @@ def check_choice(game: "GameState", specs: tuple[TargetSpec, ...], chosen: Any, 
         for t in picks:
             if t not in legal:
                 raise IllegalAnswer(f"{game.describe(t)} isn't a legal target for {spec.label}")
+        if spec.one_owner and len({_owner(game, t) for t in picks}) > 1:
+            raise IllegalAnswer(f"the targets for {spec.label} must all be in one graveyard")
         normal.append(picks)
     for i, spec in enumerate(specs):
         for j in spec.distinct_from:
@@ -198,6 +200,11 @@ def check_choice(game: "GameState", specs: tuple[TargetSpec, ...], chosen: Any, 
                 raise IllegalAnswer("the same object can't be chosen for both targets")
     _check_controllers(game, specs, normal, controller, source, source_id, event)
     return normal
+
+
+def _owner(game: "GameState", oid: int) -> int | None:
+    obj = game.get(oid)
+    return getattr(obj, "owner", None)
 
 
 def has_legal_choice(game: "GameState", specs: tuple[TargetSpec, ...], controller: int, source: Any,
@@ -241,7 +248,10 @@ def targets_decision(game: "GameState", player: int, specs: tuple[TargetSpec, ..
     flat: list[Option] = []
     for s in specs:
         ids = candidates(game, s, player, source, source_id, event, specs) if s.max_count else []
-        rows.append({"label": s.label, "min": s.min_count, "max": s.max_count, "options": ids})
+        row = {"label": s.label, "min": s.min_count, "max": s.max_count, "options": ids}
+        if s.one_owner:   # the targets must share an owner: who owns each option
+            row["owners"] = {i: _owner(game, i) for i in ids}
+        rows.append(row)
         for i in ids:
             if all(o.value != i for o in flat):
                 flat.append(Option(i, game.describe(i)))

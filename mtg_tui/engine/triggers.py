@@ -93,6 +93,13 @@ def matches(game: "GameState", trig: Trigger, ev: Event, src: Any, you: int) -> 
         if trig.subject is not None and not object_matches(game, obj, trig.subject, sid, you, uid):
             return False
         return _player_ok(trig.player, game.chars(obj).controller, you)
+    if kind == "to_graveyard" and trig.from_zone == "anywhere":
+        # "whenever a card is put into an opponent's graveyard from anywhere": ``player`` is whose graveyard
+        # (404.1: a card goes to its owner's); a token isn't a card (108.2)
+        new = ev.get("obj") if ev.kind == "zone" and ev.to_zone == "graveyard" else None
+        if not isinstance(new, GameObject) or new.is_token or not _player_ok(trig.player, ev.owner, you):
+            return False
+        return trig.subject is None or object_matches(game, new, trig.subject, sid, you, uid)
     if kind == "to_graveyard" and trig.from_zone not in ("", "battlefield"):
         # "when ~ is put into your graveyard from your library": seen from the graveyard (113.6j)
         return (ev.kind == "zone" and ev.from_zone == trig.from_zone and ev.to_zone == "graveyard"
@@ -132,6 +139,8 @@ def matches(game: "GameState", trig: Trigger, ev: Event, src: Any, you: int) -> 
         return ev.kind == "life_gain" and _player_ok(trig.player, ev.player, you)
     if kind == "lose_life":
         return ev.kind == "life_loss" and _player_ok(trig.player, ev.player, you)
+    if kind == "pay_life":
+        return ev.kind == "life_loss" and bool(ev.get("paid")) and _player_ok(trig.player, ev.player, you)
     if kind == "cast":
         if ev.kind != "cast" or not _player_ok(trig.player, ev.player, you):
             return False
@@ -262,6 +271,15 @@ def _event_object_fits(game: "GameState", trig: Trigger, oid: int, ouid: int | N
     return obj is not None and object_matches(game, obj, trig.subject, sid, you, uid)
 
 
+def _blocked_fits(game: "GameState", trig: Trigger, ev: Event, sid: int | None, you: int, uid: int | None) -> bool:
+    """"Whenever ~ blocks a creature": the creature blocked fits the description, if the trigger has one
+    (509.1)."""
+    if trig.recipient is None:
+        return True
+    blocked = game.objects.get(ev.attacker)
+    return blocked is not None and object_matches(game, blocked, trig.recipient, sid, you, uid)
+
+
 def _chapter_reached(trig: Trigger, ev: Event, sid: int) -> bool:
     """A Saga's chapter ability: lore counters put on it, counting those it enters with (714.2b, 122.6)."""
     if ev.kind == "counters" and ev.counter == LORE and ev.obj == sid:
@@ -310,7 +328,8 @@ def _attached_matches(game: "GameState", trig: Trigger, ev: Event, src: Any) -> 
     if kind == "attacks":
         return ev.kind == "attacks" and ev.attacker == host
     if kind == "blocks":
-        return ev.kind == "blocks" and ev.blocker == host and ev.get("first", True)   # once a combat (509.5a)
+        return ev.kind == "blocks" and ev.blocker == host and (trig.recipient is not None or ev.get("first", True)) \
+            and _blocked_fits(game, trig, ev, host, _controller(game, src), None)   # 509.5a, 509.5b
     if kind == "dealt_damage":
         return ev.kind == "damage" and not ev.to_player and ev.recipient == host
     return False
@@ -558,9 +577,15 @@ def _put_one(game: "GameState", t: PendingTrigger) -> Gen:
         if not legal_modes:
             _removed(game, t)
             return
+        # "Choose up to one": none may be chosen, and then the ability is removed from the stack (603.3c).
         ans = yield ChooseMode(player=t.controller, prompt=f"{t.source_name}: choose a mode",
                                options=[Option(i + 1, effect.mode_texts[i] if i < len(effect.mode_texts)
-                                               else f"mode {i + 1}") for i in legal_modes], min=1, max=1)
+                                               else f"mode {i + 1}") for i in legal_modes],
+                               min=min(1, effect.mode_count), max=1)
+        if not ans:
+            game.log_event(f"No mode is chosen for {t.source_name}'s triggered ability: it is removed from the "
+                           "stack.", ("603.3c",), player=t.controller, kind="trigger")
+            return
         mode = (ans[0] - 1,)
     specs = effect.target_specs(mode)
     targets: list[list[int]] = [[] for _ in specs]

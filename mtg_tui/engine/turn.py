@@ -273,7 +273,15 @@ def do_step(game: "GameState", step: str) -> Gen:
 
 
 def untap_step(game: "GameState") -> None:
-    """502.2: the active player's permanents untap, except those an effect keeps tapped."""
+    """502.2: the active player's permanents untap, except those an effect keeps tapped. A player told to
+    skip their next untap step skips it: nothing of it happens, and what waits for their "next untap step"
+    waits for the next one that isn't skipped (614.10, 614.10a)."""
+    if (game.active, "untap") in game.skips:
+        game.skips.remove((game.active, "untap"))
+        game.touch()
+        game.log_event(f"{game.players[game.active].name} skips their untap step.", ("614.10", "502.2"),
+                       player=game.active, kind="step")
+        return
     keep: set[int] = set()
     for eff in list(game.continuous):
         if eff.duration != "next_untap":

@@ -21,6 +21,7 @@ from ...engine.abilities import (ActivatedAbility, AdditionalCost, Affected, Alt
 from ...engine.casting import grants_only_flash
 from ...engine.conditions import Condition
 from ...engine.entering import AsEntersChoose
+from ...engine.mana import COLORS
 from ...engine.refs import CountOf, ObjectFilter, PlayerCount, SelfRef, YouRef
 from ..errors import TextError
 from ..subtypes import subtypes
@@ -74,7 +75,7 @@ class AbilityForms(Templates):
     def triggered_modal(self, tree: Tree) -> list[Any]:
         """"When [event], choose one — • ... • ..." (603.1): a modal triggered ability, its mode chosen as it
         is put on the stack (700.2b, 603.3c)."""
-        if self.transform(tree.children[1]) != "one":
+        if self.transform(tree.children[1]) not in ("one", "up to one"):
             raise TextError("a triggered ability choosing more than one mode isn't supported yet", "choose")
         with self.reading(Scope(self.card_name, "triggered")):
             triggers = self.transform(tree.children[0])
@@ -117,7 +118,7 @@ class AbilityForms(Templates):
             optional = any(isinstance(i, I.MayDo) for i in effect.instructions)
             # "return ~ from your graveyard ...": the ability works only while the card is there (113.6k)
             # and one that triggers as the card is put into a graveyard from elsewhere works there (113.6j)
-            milled = trigger.event == "to_graveyard" and trigger.from_zone not in ("", "battlefield")
+            milled = trigger.event == "to_graveyard" and trigger.from_zone not in ("", "battlefield", "anywhere")
             out.append(TriggeredAbility(trigger=trigger, effect=effect, condition=cond, optional=optional,
                                         zone=scope.self_from or ("graveyard" if milled else "battlefield")))
         return out
@@ -139,7 +140,7 @@ class AbilityForms(Templates):
             modes.append(self.transform(m))
             mode_targets.append(tuple(range(before, len(scope.targets))))
         least, most = {"one": (1, 1), "two": (2, 2), "one or both": (1, 2),
-                       "one or more": (1, len(modes))}[count]
+                       "one or more": (1, len(modes)), "up to one": (0, 1)}[count]
         return Effect(modes=tuple(modes), mode_count=least, mode_max=most, targets=tuple(scope.targets),
                       mode_targets=tuple(mode_targets))
 
@@ -154,6 +155,10 @@ class AbilityForms(Templates):
 
     def choose_one_or_more(self) -> str:
         return "one or more"
+
+    def choose_up_to_one(self) -> str:
+        """"Choose up to one": none of the modes may be chosen (700.2, 603.3c)."""
+        return "up to one"
 
     @top_down
     def mode(self, tree: Tree) -> Effect:
@@ -197,6 +202,12 @@ class AbilityForms(Templates):
         else:
             raise TextError("only \"equal to the number of ...\" is supported here", "equal to")
         return [StaticAbility(effects=(ContinuousDef(Affected("self"), (op,)),))]
+
+    def cda_all_colors(self) -> list[Any]:
+        """"~ is all colors": a characteristic-defining ability (604.3) setting its colors to the five (105.2),
+        wherever the object is (604.3a)."""
+        op = LayerOp("5", "set_colors", (COLORS,))
+        return [StaticAbility(effects=(ContinuousDef(Affected("self"), (op,), cda=True),))]
 
     def as_enters_color(self) -> list[Any]:
         """"As this enters, choose a color" (614.12)."""

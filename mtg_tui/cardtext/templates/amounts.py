@@ -22,7 +22,10 @@ class Amounts(Templates):
         return Const(1)
 
     def amount_that_much(self) -> Amount:
-        """"That much": the amount of the event that triggered the ability."""
+        """"That much": the amount the text named before ("deals damage to target player equal to the number
+        of ... and you gain that much life"), else the amount of the event that triggered the ability."""
+        if self.scope.last_amount is not None:
+            return self.scope.last_amount
         return EventAmount("amount")
 
     def counters(self, amount: Amount, kind: Token) -> tuple[int, str]:
@@ -96,6 +99,15 @@ class Amounts(Templates):
         """"The sacrificed creature's toughness": the permanent sacrificed to pay the cost, as it last existed
         on the battlefield (608.2h)."""
         return SacrificedStat(str(stat))
+
+    def ae_sacrificed_mv(self, _noun: Token) -> Amount:
+        """"The sacrificed creature's mana value" (202.3), as it last existed on the battlefield (608.2h)."""
+        return SacrificedStat("mana value")
+
+    def ae_owned_in_exile(self, who: Ref) -> Amount:
+        """"The number of cards that player owns in exile": exile is one zone (400.1); the cards there that
+        player owns."""
+        return PlayerCount(who, "exile")
 
     def ae_hand_size(self, _cards: Token, _poss: Token) -> Amount:
         return PlayerCount(YouRef(), "hand")
@@ -285,6 +297,10 @@ class Amounts(Templates):
         """"If a Pirate was exiled this way": one of the cards the effect exiled fits, as it was in exile."""
         return Condition("exiled_this_way", replace(flt, zone="any"))
 
+    def cond_one_exiled_this_way(self, flt: ObjectFilter) -> Condition:
+        """"If at least one creature card was exiled this way": the same as "if a creature card was"."""
+        return Condition("exiled_this_way", replace(flt, zone="any"))
+
     def cond_discarded_share_type(self) -> Condition:
         """"If two cards that share a card type are discarded this way": two of the cards the effect discarded
         have a card type in common (205.2a)."""
@@ -323,6 +339,10 @@ class Amounts(Templates):
     def cond_lost_life_last_turn(self) -> Condition:
         """"If you lost life last turn": the turn before this one (119.3)."""
         return Condition("lost_life_last_turn")
+
+    def cond_opponent_lost_life(self) -> Condition:
+        """"If an opponent lost life this turn" (119.3): any opponent of the player it is asked for."""
+        return Condition("opponent_lost_life")
 
     def cond_not_kicked(self) -> Condition:
         return Condition("cost_paid", what="kicker", negated=True)

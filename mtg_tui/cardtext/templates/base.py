@@ -81,6 +81,7 @@ class Scope:
     where_x: Any = None             # the amount a "where X is" named, for an X in the sentences after it
     token_x: bool = False           # the token just read is X/X ("create an X/X black Horror creature token")
     that_many: Amount | None = None  # the number the words so far counted ("discard ..."), for "that many"
+    last_amount: Any = None         # the last amount worked out on resolution the text named, for "that much"
 
     def add_target(self, spec: TargetSpec) -> TargetRef:
         self.targets.append(spec)
@@ -177,6 +178,8 @@ class Templates(Transformer):
             result = method(*self._transform_children(tree.children))
         if isinstance(result, Verb) and not result.rule:
             result = replace(result, rule=str(tree.data))
+        if str(tree.data).startswith("ae_"):
+            self.scope.last_amount = result   # "... damage equal to [amount] and you gain that much life"
         return result
 
     @contextmanager

@@ -125,6 +125,10 @@ class Costs(Templates):
         is activated (602.2)."""
         return condition
 
+    def note_your_turn_and_if(self, condition: Condition) -> Condition:
+        """"Activate only during your turn and only if [condition]": both restrictions (602.5b)."""
+        return Condition("all", ref=(Condition("your_turn"), condition))
+
     def note_your_turn(self) -> Condition:
         """"Activate only during your turn": a restriction on activating it (602.5b), a condition like any
         "activate only if"."""

@@ -259,6 +259,8 @@ class Descriptions(Templates):
         else the player of the triggering event; a target must fit when chosen and on resolution (115.1,
         608.2b)."""
         last = self.scope.last_obj
+        if not isinstance(last, TargetRef):
+            last = self.scope.last_other   # "... target creature. Then ~ deals 2 damage to each other creature that player controls"
         if self.scope.last_player is None and isinstance(last, TargetRef):
             return {"controller_ref": ControllerOfRef(last)}
         return {"controller_ref": self.pr_that_player()}
@@ -313,6 +315,15 @@ class Descriptions(Templates):
         """"Target creature you control with the greatest power": none of the others that fit the rest of the
         description has more power (ties all fit)."""
         return {"greatest_power": True}
+
+    def post_mv_equal_amount(self, amount: Any) -> Mod:
+        """"with mana value equal to 1 plus the sacrificed creature's mana value": the amount is worked out as
+        the effect happens (202.3, 608.2h)."""
+        return {"compares": [Compare("mana value", "==", 0, amount=amount)]}
+
+    def post_nonmana_ability(self) -> Mod:
+        """"Target land with an activated ability that isn't a mana ability" (602.1, 605.1a)."""
+        return {"nonmana_ability": True}
 
     def post_power_lt_self(self) -> Mod:
         """"with lesser power": power less than the source's own, as it is or as it last existed (702.133a,

@@ -18,7 +18,7 @@ from ...engine.abilities import Effect
 from ...engine.copies import CopySpell
 from ...engine.cast_permissions import UNTIL_END_OF_YOUR_NEXT_TURN, WHILE_EXILED
 from ...engine.objects import CardDef
-from ...engine.refs import Amount, CountOf, RememberedRef, SelfRef, TargetRef, XAmount, YouRef
+from ...engine.refs import Amount, Const, CountOf, RememberedRef, SelfRef, TargetRef, XAmount, YouRef
 from ...engine.abilities import Trigger
 from ..errors import TextError
 from .base import Amend, Scope, Templates, Verb, find, number, top_down, words_of
@@ -425,6 +425,10 @@ class Effects(Templates):
     def life_total_becomes(self, n: Token) -> list[Any]:
         """"Your life total becomes 15" (119.5)."""
         return [I.SetLife(YouRef(), number(n))]
+
+    def double_life_total(self) -> list[Any]:
+        """"Double your life total" (701.9d): you gain or lose the life that makes it twice what it is."""
+        return [I.DoubleLife(YouRef(), Const(0))]
 
     def prevent_clause(self, prevention: Any) -> list[Any]:
         if not isinstance(prevention, I.Instruction):   # a permanent's prevention (statics.py reads it)

@@ -19,6 +19,8 @@ from ...engine.refs import (AllRef, Amount, AttachedRef, AttackedRef, Controller
 from ..errors import TextError
 from .base import Templates, Word, const, const_amount, find, number, top_down, words_of
 
+MAX_PLAYERS = 8   # "any number of target players": at most every player of a game (a game has two today)
+
 # "any target" (115.4): a creature, player, planeswalker or battle.
 _ANY_TARGET_TYPES = ("Creature", "Planeswalker", "Battle")
 
@@ -40,6 +42,14 @@ class Refs(Templates):
         k = const(n)
         ref = self.scope.add_target(TargetSpec(players=PlayerFilter("any"), min_count=k, max_count=k,
                                                label=f"{k} target players"))
+        self.scope.last_player = ref
+        return ref
+
+    def pr_any_number_target_players(self) -> Ref:
+        """"Any number of target players (each) ...": one target word for as many different players as the
+        controller chooses, none included (115.1, 115.3, 601.2c)."""
+        ref = self.scope.add_target(TargetSpec(players=PlayerFilter("any"), min_count=0, max_count=MAX_PLAYERS,
+                                               label="any number of target players"))
         self.scope.last_player = ref
         return ref
 
@@ -131,6 +141,8 @@ class Refs(Templates):
             return EventRef("recipient")   # "deals damage to a Dinosaur, destroy that creature"
         if trigger is not None and trigger.event == "cast":
             return EventRef("spell_id")    # "whenever you cast an instant spell, copy it": the spell
+        if trigger is not None and trigger.event == "blocks" and trigger.recipient is not None:
+            return EventRef("attacker")    # "blocks a creature, that creature doesn't untap ..."
         if trigger is None or trigger.self_only or trigger.subject is None or trigger.event not in _EVENT_OBJECT:
             return None
         return EventRef(_EVENT_OBJECT[trigger.event])
@@ -191,16 +203,24 @@ class Refs(Templates):
         return self._named(ref)
 
     def or_each(self, flt: ObjectFilter) -> Ref:
-        return self._named(AllRef(flt))
+        return self._named(self._others(flt) if flt.another else AllRef(flt))
 
     def or_all(self, flt: ObjectFilter) -> Ref:
-        return self._named(AllRef(flt))
+        return self._named(self._others(flt) if flt.another else AllRef(flt))
 
     def or_each_other(self, flt: ObjectFilter) -> Ref:
-        return self._named(AllRef(replace(flt, another=True)))
+        return self._named(self._others(flt))
 
     def or_all_other(self, flt: ObjectFilter) -> Ref:
-        return self._named(AllRef(replace(flt, another=True)))
+        return self._named(self._others(flt))
+
+    def _others(self, flt: ObjectFilter) -> AllRef:
+        """"Each other creature": other than this object; in an instant or sorcery that named a target
+        before, other than that target too ("4 damage to target creature ... 2 damage to each other creature
+        that player controls")."""
+        before = self.scope.last_other
+        besides = before if self.is_spell and isinstance(before, TargetRef) else None
+        return AllRef(replace(flt, another=True), besides=besides)
 
     def or_enchanted(self, _noun: Any) -> Ref:
         return self._named(AttachedRef("enchanted"))
@@ -242,15 +262,24 @@ class Refs(Templates):
     def tp_up_to_other(self, tree: Tree) -> Ref:
         return self._counted_target(tree, exact=False, other=True)
 
-    def _counted_target(self, tree: Tree, exact: bool, other: bool) -> Ref:
+    @top_down
+    def tp_up_to_one_graveyard(self, tree: Tree) -> Ref:
+        """"Up to two target cards from a single graveyard": cards in graveyards, all with one owner (115.1)."""
+        return self._counted_target(tree, exact=False, other=False, one_graveyard=True)
+
+    def _counted_target(self, tree: Tree, exact: bool, other: bool, one_graveyard: bool = False) -> Ref:
         desc = find(tree, "desc")
         flt = self.transform(desc)
         n = const(tree.children[0])
         lo = n if exact else 0
         if other:
             flt = replace(flt, another=True)
-        return self.scope.add_target(TargetSpec(objects=flt, min_count=lo, max_count=n,
-                                                label=f"{'up to ' if lo == 0 else ''}{n} target {words_of(desc)}"))
+        label = f"{'up to ' if lo == 0 else ''}{n} target {words_of(desc)}"
+        if one_graveyard:
+            flt = replace(flt, zone="graveyard")
+            label += " from a single graveyard"
+        return self.scope.add_target(TargetSpec(objects=flt, min_count=lo, max_count=n, label=label,
+                                                one_owner=one_graveyard))
 
     def tp_any(self) -> Ref:
         return self._any_target(another=False)

@@ -79,6 +79,14 @@ class Triggers(Templates):
             raise TextError("only \"when ~ is put into your graveyard from your library\" is supported", "from your library")
         return Trigger("to_graveyard", from_zone="library", **subject)
 
+    def t_to_graveyard_from_anywhere(self, subject: Subject, whose: Token) -> Trigger:
+        """"Whenever a card is put into an opponent's graveyard from anywhere" (404.1): from any zone, into the
+        graveyard of the player named."""
+        if subject.get("self_only") or subject.get("or_self"):
+            raise TextError("only \"a card is put into a graveyard from anywhere\" is supported", "from anywhere")
+        player = {"a graveyard": "any", "your graveyard": "you", "an opponent's graveyard": "opponent"}[str(whose)]
+        return Trigger("to_graveyard", from_zone="anywhere", subject=subject.get("subject"), player=player)
+
     def t_leaves(self, subject: Subject) -> Trigger:
         return Trigger("leaves", **subject)
 
@@ -92,6 +100,10 @@ class Triggers(Templates):
 
     def t_blocks(self, subject: Subject) -> Trigger:
         return Trigger("blocks", **subject)
+
+    def t_blocks_a(self, subject: Subject, _article: Token, flt: ObjectFilter) -> Trigger:
+        """"Whenever ~ blocks a creature" (509.1): "that creature" is then the creature it blocks."""
+        return Trigger("blocks", recipient=flt, **subject)
 
     def t_explores(self, subject: Subject) -> Trigger:
         """"Whenever a creature you control explores" (701.40b: it explores even if part of it was impossible)."""
@@ -199,6 +211,11 @@ class Triggers(Templates):
 
     def t_lose_life(self, player: str) -> Trigger:
         return Trigger("lose_life", player=player)
+
+    def t_pay_life(self, player: str) -> Trigger:
+        """"Whenever you pay life" (119.4): life paid for a cost or a payment an effect offers, not other
+        life lost; "that many" is the life paid."""
+        return Trigger("pay_life", player=player)
 
     def t_draw(self, player: str) -> Trigger:
         return Trigger("draw", player=player)

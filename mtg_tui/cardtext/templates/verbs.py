@@ -557,13 +557,24 @@ class Verbs(Templates):
     def vp_put_that_many_counters(self, kind: Token, what: Ref) -> Verb:
         """"Whenever one or more +1/+1 counters are put on a creature you control, put that many growth
         counters on ~": as many as the triggering event put (122.6)."""
-        if self.scope.trigger is None or self.scope.trigger.event != "counters":
-            raise TextError("\"that many\" counters are read only after counters were put", "that many")
+        if self.scope.trigger is None or self.scope.trigger.event not in ("counters", "pay_life"):
+            raise TextError("\"that many\" counters are read only after counters were put or life paid",
+                            "that many")
         return Verb(act=lambda s, d: [I.PutCounters(what, str(kind), EventAmount("amount"))])
 
     def vp_remove_counters(self, counters: tuple[int, str], what: Ref) -> Verb:
         n, kind = counters
         return Verb(act=lambda s, d: [I.RemoveCounters(what, kind, Const(n))])
+
+    def vp_move_counters(self, counters: tuple[int, str], source: Ref, dest: Ref) -> Verb:
+        """"Move a +1/+1 counter from target creature you control onto another target creature you control"
+        (122.5)."""
+        n, kind = counters
+        return Verb(act=lambda s, d: [I.MoveCounters(source, dest, kind, Const(n))])
+
+    def vp_skip_next_untap(self, _poss: Token) -> Verb:
+        """"That player skips their next untap step" (614.10)."""
+        return Verb(act=lambda s, d: [I.SkipNextUntap(player_of(s))])
 
     def vp_remove_those_counters(self) -> Verb:
         """"Remove those counters": every counter of the kind a condition before it counted (122.1)."""
