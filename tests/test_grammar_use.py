@@ -85,7 +85,6 @@ NOT_YET_PLAYED = frozenset({
     "recipients",
     "tp_any_other",
     "tp_desc_or_player",
-    "tp_opponent_or_desc",
     "tp_up_to_other",
     # descriptions.py
     "counted_up_to",
@@ -144,7 +143,6 @@ NOT_YET_PLAYED = frozenset({
     "q_subtype",
     "q_type",
     # tokens.py
-    "colors_none",
     "colors_three",
     "token_for_each",
     # mana.py

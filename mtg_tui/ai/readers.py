@@ -35,9 +35,9 @@ from ..engine.prevention import StaticPrevention
 from ..engine.rerouting import DiesInstead
 from ..engine.refs import (AllRef, AttachedRef, AttackedRef, Const, ControllerOfRef, CountersOn, CountOf,
                            DefendingPlayerRef, EachPlayerRef, EventAmount, EventRef, ExiledWithRef, FixedRef, MaxStat,
-                           DestroyedCount, NegX, ObjectFilter, OwnerOfRef, PlayerCount, Product, RememberedAmount,
-                           RememberedPlayersRef, RememberedRef, SacrificedStat, SelfRef, ShareOfTheirs, StatOf, Sum,
-                           SumStat, TargetRef, TargetSpec, TopCardRef, XAmount, YouRef)
+                           DestroyedCount, DiscardedBy, HalfX, NegX, ObjectFilter, OwnerOfRef, PlayerCount, Product,
+                           RememberedAmount, RememberedPlayersRef, RememberedRef, SacrificedStat, SelfRef,
+                           ShareOfTheirs, StatOf, Sum, SumStat, TargetRef, TargetSpec, TopCardRef, XAmount, YouRef)
 from .reading import (ATTACHED, EACH, EVENT, OPPONENTS, OTHER, SELF, TARGET, TARGET_CONTROLLER, YOU, Impact,
                       Reading)
 
@@ -252,6 +252,8 @@ AMOUNTS: dict[type, Callable[[Any, Notes, int], int]] = {
     Sum: lambda a, n, x: n.amount(a.a, x) + n.amount(a.b, x),
     DestroyedCount: lambda a, n, x: 2,      # "the number of creatures destroyed this way"
     SacrificedStat: lambda a, n, x: 3,      # a creature's power or toughness
+    DiscardedBy: lambda a, n, x: 3,         # "each player discards their hand, then creates that many"
+    HalfX: lambda a, n, x: x // 2,          # "half X"
     ShareOfTheirs: lambda a, n, x: 6 if a.what == "life" else 15,   # a third of a typical life, half a library
     NegX: lambda a, n, x: X if x == X else -x,   # "-X/-X"
     SpellsCastBefore: lambda a, n, x: 1,  # "for each other instant and sorcery spell you've cast before it"
@@ -676,6 +678,11 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.DoubleLife: _nothing("double_life", 2.0, "who"),
     I.MoveCounters: _move_counters,
     I.SkipNextUntap: _nothing("skip_untap", -2.0, "who"),   # a whole untap step lost: worse than one permanent
+    I.NoteAmount: lambda i, n: None,   # only a number for what comes after
+    I.LifeFloor: _nothing("life_floor", 1.0, "who"),
+    I.ForEachDestroyed: lambda i, n: n.read(i.body),
+    I.PutCountersDivided: lambda i, n: n.hit(i.to[0], COUNTER * n.amount(i.amount, 2), "counters"),
+    I.DoubleCounters: lambda i, n: n.hit(i.what, COUNTER * 2, "counters"),
 }
 
 
@@ -830,6 +837,8 @@ FLAGS: dict[str, float] = {
     "cant_activate_loyalty": 0.0,       # binds both players alike
     "cant_cast": -1.0,                  # a kind of spell the player can't cast (601.3)
     "may_cast": 0.5,                    # spells cast at another time or from another zone (601.3)
+    "hexproof": 1.0,                    # a player who can't be targeted by opponents (702.11c)
+    "life_floor": 1.0,                  # damage can't take the player below 1 life this turn
 }
 
 

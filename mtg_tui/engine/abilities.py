@@ -89,6 +89,7 @@ class Cost(Immutable):
     sacrifice_self: bool = False
     exile_self: bool = False          # "Exile this artifact": it leaves the battlefield as the cost is paid
     bottom_self: bool = False         # "Put ~ on the bottom of its owner's library": likewise, to the library
+    exile_from: str = "battlefield"   # the zone "exile ~" takes it from ("Exile ~ from your graveyard", 113.6k)
     sacrifice: tuple[tuple[int, ObjectFilter], ...] = ()
     discard: tuple[tuple[int, ObjectFilter], ...] = ()
     pay_life: int = 0
@@ -149,6 +150,7 @@ class Trigger(Immutable):
     "cast", "damage", "attacks", "blocks" (with ``recipient``: the creature it blocks), "blocked_by" (a creature
     blocking this one, 509.5d), "dies_damaged_by_self", "draw",
     "counters" (counters put on an object, 122.6), "pay_life" (a player paid life, 119.4),
+    "activate" (a player activated a non-mana ability of an object that fits ``subject``, 602.2),
     "discard" (a player discarded a card, 701.8),
     "sacrifice" (a player sacrificed a permanent that fits ``subject``, 701.17a), "explores" (701.40),
     "attack_with" (a player declared attackers, 508.1), "surveil" (701.42a; ``count`` 1: only the

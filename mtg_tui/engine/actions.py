@@ -306,14 +306,16 @@ def shuffle(game: "GameState", player: Player, log: bool = True) -> None:
 # Permanents
 
 
-def tap(game: "GameState", obj: GameObject, log: bool = False, cites: tuple[str, ...] = ("701.21",)) -> bool:
+def tap(game: "GameState", obj: GameObject, log: bool = False, cites: tuple[str, ...] = ("701.21",),
+        attacking: bool = False) -> bool:
+    """Tap a permanent; ``attacking``: it is tapped as it is declared as an attacker (508.1f)."""
     if obj.tapped:
         return False
     obj.tapped = True
     game.touch()
     if log:
         game.log_event(f"{obj.name} becomes tapped.", cites, (obj.id,))
-    game.emit([Event("tapped", obj=obj.id)])
+    game.emit([Event("tapped", obj=obj.id, attacking=attacking)])
     return True
 
 

@@ -27,7 +27,7 @@ from .costs import (activated_abilities, check_cost_picks, check_other_costs, ch
 from .decisions import (CANCEL, ChooseColor, ChooseCosts, ChooseMode, ChooseX, ConvokeCost, Decision, DiscardCost,
                         Divide, IllegalAnswer, Option, Pay, Priority, RevealCost, SacrificeCost, TapCost, division, CounterCost)
 from .events import Event
-from .instructions import DealDamage, nested_instructions
+from .instructions import DealDamage, PutCountersDivided, nested_instructions
 from .keywords import Trait, entry, has_trait, keywords_in
 from .land_plays import land_play_problem
 from .keywords.base import chars_traits
@@ -434,9 +434,11 @@ def _cost_reducers(game: "GameState") -> list[tuple[int, Any, tuple[SpellsCostLe
 
 
 def divided_damage(effect: Effect, specs: tuple[TargetSpec, ...], x: int) -> tuple[int, int] | None:
-    """(index of the target word, total) when the spell divides damage among its targets (601.2d)."""
+    """(index of the target word, total) when the spell divides damage, or counters, among its targets
+    (601.2d)."""
     for ins in nested_instructions(effect.instructions):
-        if isinstance(ins, DealDamage) and ins.divided and ins.to and isinstance(ins.to[0], TargetRef):
+        if isinstance(ins, (DealDamage, PutCountersDivided)) and ins.divided and ins.to \
+                and isinstance(ins.to[0], TargetRef):
             i = ins.to[0].index
             total = ins.amount.n if isinstance(ins.amount, Const) else x
             if i < len(specs) and specs[i].divide:
@@ -1256,7 +1258,7 @@ def _missing(game: "GameState", player: int, action: dict[str, Any]) -> tuple[st
         if div is not None:
             picks = (action.get("targets") or [])[div[0]] if action.get("targets") else []
             if len(picks) > 1:
-                return "divide", Divide(player=player, prompt=f"{name}: divide {div[1]} damage among the targets",
+                return "divide", Divide(player=player, prompt=f"{name}: divide {div[1]} among the targets",
                                         options=[Option(t, game.describe(t)) for t in picks], total=div[1])
     total = cost_with(action.get("x") or 0)
     if kind == "cast" and action.get("convoke") is None and convoke.has_convoke(card):

@@ -174,7 +174,7 @@ def declare_attackers(game: "GameState") -> Gen:
     for a, _ in pairs:
         obj = game.objects[a]
         if not has_trait(game, obj, Trait.VIGILANCE):
-            actions.tap(game, obj)
+            actions.tap(game, obj, attacking=True)
             tapped.append(obj)
         else:
             game.log_event(f"{obj.name} has vigilance: attacking doesn't tap it.", ("702.20b",), (obj.id,))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .matching import object_matches
 from .objects import GameObject
-from .refs import ObjectFilter
+from .refs import AllRef, ObjectFilter
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -48,6 +48,8 @@ class Condition:
     "lost_life_last_turn" (you lost life during the previous turn, 119.3),
     "gained_life_this_turn" (you gained life this turn, 119.3),
     "opponent_lost_life" (an opponent of yours lost life this turn, 119.3),
+    "tapped_attacking" (the triggering event tapped a creature as it was declared as an attacker, 508.1f),
+    "name_unlike" (the object ``ref`` names has a name no other object that fits ``filter`` has, 201.2),
     "all" (every condition in ``ref``, a tuple of them, holds: "only during your turn and only if ..."),
     "self_blocked_by_at_least" (this object is blocked by at least ``count`` creatures, 509.1),
     "cards_at_least" (at least ``count`` cards that fit ``filter`` are in its zone: "two or more instant
@@ -83,6 +85,18 @@ def condition_holds(game: "GameState", cond: Condition, ctx: "Ctx") -> bool:
             shared = shared or bool(types & seen)
             seen |= types
         return shared != cond.negated
+    if cond.kind == "tapped_attacking":
+        # "if it isn't being declared as an attacker": the triggering tap is that of declaring it (508.1f)
+        return bool(ctx.event is not None and ctx.event.get("attacking")) != cond.negated
+    if cond.kind == "name_unlike":
+        # "if it doesn't have the same name as another creature you control or ...": the others that fit (201.2)
+        objs = ctx.object_or_lki(cond.ref)
+        if not objs:
+            return cond.negated
+        me = objs[0]
+        name = game.chars(me).name if isinstance(me, GameObject) else me.chars.name
+        others = [o for o in ctx.objects(AllRef(cond.filter or ObjectFilter())) if o.id != me.id]
+        return (not any(game.chars(o).name == name for o in others)) != cond.negated
     if cond.kind == "exiled_this_way":
         # "if a creature card is exiled this way": what this effect exiled, as it was in exile (406.3)
         objs = [o for o in ctx.remembered.get("exiled", []) if isinstance(o, GameObject)]

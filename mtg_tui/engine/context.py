@@ -209,6 +209,9 @@ class Ctx:
                 if oid in game.lki:
                     return [game.lki[oid]]
             return [lk] if lk is not None else []
+        if isinstance(ref, RememberedRef) and any(isinstance(o, LKI) for o in self.remembered.get(ref.key, [])):
+            # "the sacrificed creature's power": as it last existed on the battlefield (608.2h)
+            return [o for o in self.remembered[ref.key] if isinstance(o, LKI)]
         return self.objects(ref)
 
     def _event_id(self, key: str) -> int | None:

@@ -19,7 +19,7 @@ from .decisions import Decision, IllegalAnswer
 from .keywords import Trait, has_trait
 from .keywords.base import chars_traits
 from .mana import ManaCost, ManaUnit, match_payment
-from .mana_ability import AddMana, SpendOnly
+from .mana_ability import AddMana, SpendOnly, could_produce
 from .matching import object_matches
 from .objects import GameObject, Player
 from .refs import ObjectFilter
@@ -84,6 +84,12 @@ def mana_ways(game: "GameState", player: int, exclude: set[int] | None = None
                 units = units * sum(1 for x in game.battlefield if object_matches(game, x, per, o.id, player))
                 if not units:
                     continue
+            could = c.activated()[i].effect.instructions[0].could
+            if could is not None:   # "one mana of any type that a Gate you control could produce" (106.7)
+                kinds = could_produce(game, player, could, o.id)
+                if not kinds:
+                    continue
+                units = tuple(kinds if u == ("could",) else u for u in units)
             if any(u == ("chosen",) for u in units):
                 color = o.chosen.get("color")
                 units = tuple(((color,) if color else ("W", "U", "B", "R", "G")) if u == ("chosen",) else u
@@ -344,8 +350,9 @@ def check_other_costs(game: "GameState", obj: GameObject | None, cost: Cost, pla
         return f"{obj.name if obj else 'it'} isn't tapped"
     if cost.sacrifice_self and (obj is None or obj.zone != "battlefield"):
         return "it isn't on the battlefield to be sacrificed"
-    if cost.exile_self and (obj is None or obj.zone != "battlefield"):
-        return "it isn't on the battlefield to be exiled"
+    if cost.exile_self and (obj is None or obj.zone != cost.exile_from):
+        where = "on the battlefield" if cost.exile_from == "battlefield" else f"in your {cost.exile_from}"
+        return f"it isn't {where} to be exiled"
     if cost.bottom_self and (obj is None or obj.zone != "battlefield"):
         return "it isn't on the battlefield to be put into its owner's library"
     if cost.pay_life and game.players[player].life < cost.pay_life:
@@ -506,7 +513,7 @@ def pay_other_costs(game: "GameState", obj: GameObject | None, cost: Cost, playe
                        tuple(o.id for o in shown), player=player)
     if cost.sacrifice_self and obj is not None:
         yield from actions.sacrifice_asking(game, [obj])
-    if cost.exile_self and obj is not None and obj.zone == "battlefield":
+    if cost.exile_self and obj is not None and obj.zone == cost.exile_from:
         game.log_event(f"{p.name} exiles {obj.name} to pay the cost.", ("118.1", "406.2"), (obj.id,), player=player)
         yield from actions.move_asking(game, obj, "exile", log=False)
     if cost.bottom_self and obj is not None and obj.zone == "battlefield":

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 Gen = Generator[Decision, Any, int]
 
+LIFE_FLOOR = "life_floor"   # a player flag: damage can't reduce their life total below 1 (instructions.LifeFloor)
+
 
 def deal_damage(game: "GameState", parts: Sequence[tuple[Any, int, int]], combat: bool = False) -> Gen:
     """Deal damage simultaneously. ``parts`` are (source, recipient id, amount).
@@ -71,11 +73,17 @@ def deal_damage(game: "GameState", parts: Sequence[tuple[Any, int, int]], combat
                                f"{amount} poison counter{'s' if amount != 1 else ''} ({recipient.poison}).",
                                ("120.3b", "702.89b"), player=recipient.index)
             else:
-                recipient.life -= amount
-                recipient.life_lost_this_turn += amount
-                game.log_event(f"{source.name} deals {amount} {kind} to {recipient.name} ({recipient.life}).",
-                               ("120.3a",), player=recipient.index)
-                events.append(Event("life_loss", player=recipient.index, amount=amount))
+                loss = amount
+                floored = game.player_flags(recipient.index).get(LIFE_FLOOR) and recipient.life - amount < 1
+                if floored:   # "reduces it to 1 instead" (614.1a): the damage is dealt, the loss stops at 1
+                    loss = max(0, recipient.life - 1)
+                recipient.life -= loss
+                recipient.life_lost_this_turn += loss
+                game.log_event(f"{source.name} deals {amount} {kind} to {recipient.name} ({recipient.life})"
+                               + (": it reduces their life total only to 1." if floored else "."),
+                               ("120.3a",) + (("614.1a",) if floored else ()), player=recipient.index)
+                if loss:
+                    events.append(Event("life_loss", player=recipient.index, amount=loss))
             events.append(Event("damage", source_uid=source.card_uid, source_id=source.id,
                                 source_controller=sc.controller, recipient=recipient.id, to_player=True,
                                 amount=amount, combat=combat, player=recipient.index,

@@ -33,8 +33,9 @@ from .transform import Transform  # noqa: F401  (part of the instruction set the
 from .mana_ability import ANY_COLOR, AddMana  # noqa: F401  (part of the instruction set the compiler uses)
 from .matching import object_matches
 from .objects import CardDef, GameObject, Player, mana_value_of
-from .refs import DESTROYED, AllRef, Amount, Const, ObjectFilter, Ref, ShareOfTheirs
-from .state import ExiledCards
+from .refs import DESTROYED, AllRef, Amount, Const, DiscardedBy, ObjectFilter, Ref, ShareOfTheirs
+from .state import ContinuousEffect, ExiledCards
+from .damage import LIFE_FLOOR
 from .prevention import add_prevention
 from .regeneration import add_regeneration
 from .replacement import add_effect
@@ -146,6 +147,40 @@ class SetLife(_EachPlayer):
             yield from actions.gain_life_asking(ctx.game, p, n - p.life)
         elif n < p.life:
             actions.lose_life(ctx.game, p, p.life - n, cites=("119.5", "119.3"))
+
+
+@dataclass(frozen=True)
+class LifeFloor(Instruction):
+    """"Until end of turn, damage that would reduce your life total to less than 1 reduces it to 1 instead": a
+    replacement effect (614.1a) on the result of damage to those players (120.3a): the damage is still dealt,
+    but the life they lose stops at 1 (damage.py)."""
+
+    who: Ref
+    duration: str = "end_of_turn"
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        op = LayerOp("rules", "flag", (LIFE_FLOOR, None))
+        for p in ctx.players(self.who):
+            game.continuous.append(ContinuousEffect(game.new_id(), (op,), (), ctx.controller, ctx.source_uid,
+                                                    ctx.source_name, game.new_timestamp(), self.duration,
+                                                    players=(p.index,)))
+            game.log_event(f"Damage can't reduce {p.name}'s life total below 1 this turn.", ("614.1a", "120.3a"),
+                           player=p.index)
+        game.touch()
+        yield from ()
+
+
+@dataclass(frozen=True)
+class NoteAmount(Instruction):
+    """"Count the number of ...": the number as it is now, noted for "that number" later in the effect."""
+
+    key: str
+    amount: Amount
+
+    def run(self, ctx: "Ctx") -> Gen:
+        ctx.amounts[self.key] = _amt(ctx, self.amount)
+        yield from ()
 
 
 @dataclass(frozen=True)
@@ -717,6 +752,7 @@ class Sacrifice(Instruction):
     filter: ObjectFilter
     amount: Amount = Const(1)
     half: bool = False
+    key: str = ""   # where what was sacrificed is noted, as it last existed (608.2h), for "its power"
 
     def run(self, ctx: "Ctx") -> Gen:
         game = ctx.game
@@ -733,6 +769,8 @@ class Sacrifice(Instruction):
             doomed.extend(picks)
             if not options and n > 0:
                 unable.append(p)
+        if self.key:
+            ctx.remembered[self.key] = [game.lki_of(o) for o in doomed]
         yield from actions.sacrifice_asking(game, doomed)
         ctx.did = bool(doomed)   # "If you do" asks whether it happened (608.2c)
         ctx.remembered[UNABLE] = unable   # "each player who can't ..."
@@ -951,11 +989,12 @@ class ShuffleIntoLibrary(Instruction):
 
     who: Ref | None = None
     what: Ref | None = None
+    hand: bool = False   # "shuffles their hand and graveyard into their library": the hand's cards too
 
     def run(self, ctx: "Ctx") -> Gen:
         game = ctx.game
         players = ctx.players(self.who) if self.who is not None else []
-        cards = [c for p in players for c in p.graveyard]
+        cards = [c for p in players for c in (list(p.hand) if self.hand else []) + list(p.graveyard)]
         if self.what is not None:
             cards += [o for o in ctx.objects(self.what) if isinstance(o, GameObject)]
         moved = yield from actions.move_many_asking(game, cards, "library", cites=("701.20a",))
@@ -1222,6 +1261,8 @@ class CreateToken(Instruction):
             x = max(0, _amt(ctx, self.pt))
             token = replace(token, power=x, toughness=x)
         for p in ctx.players(self.who):
+            if isinstance(self.amount, DiscardedBy):   # "each player ..., then creates that many": their own
+                n = self.amount.of_player(ctx, p)
             made = yield from actions.create_tokens_asking(ctx.game, p.index, token, n)
             ctx.remember("created", made)
 
@@ -1236,6 +1277,40 @@ class PutCounters(Instruction):
         n = _amt(ctx, self.amount)
         for o in ctx.objects(self.what):
             yield from actions.put_counters_asking(ctx.game, o, self.kind, n)
+
+
+@dataclass(frozen=True)
+class PutCountersDivided(Instruction):
+    """"Distribute three +1/+1 counters among one, two, or three target creatures": as many on each target as
+    the division announced with the targets says (601.2d)."""
+
+    to: tuple[Ref, ...]
+    kind: str
+    amount: Amount
+    divided: bool = True
+
+    def run(self, ctx: "Ctx") -> Gen:
+        division = ctx.division()
+        for ref in self.to:
+            for o in ctx.objects(ref):
+                n = division.get(o.id, 0)
+                if n:
+                    yield from actions.put_counters_asking(ctx.game, o, self.kind, n)
+
+
+@dataclass(frozen=True)
+class DoubleCounters(Instruction):
+    """"Double the number of +1/+1 counters on each of those creatures" (701.9e): each gets as many more."""
+
+    what: Ref
+    kind: str
+
+    def run(self, ctx: "Ctx") -> Gen:
+        for o in ctx.objects(self.what):
+            n = o.counters.get(self.kind, 0) if o.zone == "battlefield" else 0
+            if n:
+                ctx.game.log_event(f"The {self.kind} counters on {o.name} are doubled.", ("701.9e",), (o.id,))
+                yield from actions.put_counters_asking(ctx.game, o, self.kind, n)
 
 
 @dataclass(frozen=True)
@@ -1511,6 +1586,22 @@ class Repeat(Instruction):
                     named.setdefault(key, []).extend(o for o in objs if o not in named.get(key, []))
         # "Exile those tokens": what the repetitions named together, not only the last one's
         ctx.remembered.update(named)
+
+
+@dataclass(frozen=True)
+class ForEachDestroyed(Instruction):
+    """"For each permanent destroyed this way, [instructions]": the instructions once for each permanent the
+    effect destroyed that fits, named under ``key`` as it last existed on the battlefield (608.2h)."""
+
+    filter: ObjectFilter
+    key: str
+    body: tuple[Instruction, ...]
+
+    def run(self, ctx: "Ctx") -> Gen:
+        for lk in [o for o in ctx.remembered.get(DESTROYED, []) if ctx.fits(o, self.filter)]:
+            ctx.remembered[self.key] = [lk]
+            for ins in self.body:
+                yield from ins.run(ctx)
 
 
 def nested_instructions(instructions: tuple[Instruction, ...]) -> Generator[Instruction, None, None]:

@@ -474,6 +474,8 @@ def player_rule_ops(game: "GameState", chars: dict[int, Characteristics]) \
             for d in ab.effects:
                 if d.affected.kind != "players":
                     continue
+                if d.condition is not None and not holds(game, d.condition, c.controller, o, o.id, o.card_uid, chars):
+                    continue   # "as long as it's your turn, you ... have hexproof" (611.3a)
                 for p in game.players:
                     mine = p.index == c.controller
                     if (d.affected.who == "you" and mine) or (d.affected.who == "opponents" and not mine) \

@@ -126,6 +126,7 @@ class AddMana(Instruction):
     times: Any = None            # "Add an amount of {G} equal to ~'s power": an Amount, worked out as it resolves
     only: SpendOnly | ManaRider | None = None   # "Spend this mana only to cast ...", "If that mana is spent on
                                                 # ..." (106.6)
+    could: Any = None            # a ("could",) unit: a type the permanents that fit could produce (106.7)
 
     def run(self, ctx: "Ctx") -> Generator[Decision, Any, None]:
         game = ctx.game
@@ -143,6 +144,10 @@ class AddMana(Instruction):
                 me = ctx.self_object()
                 color = me.chosen.get("color") if me is not None else None
                 options = (color,) if color else ANY_COLOR
+            elif options == ("could",):
+                options = could_produce(game, p.index, self.could, ctx.source_id)
+                if not options:
+                    continue   # nothing they could produce: no mana (106.7)
             if self.one_color and picked is not None:
                 t = picked
             elif len(options) == 1:
@@ -163,6 +168,29 @@ class AddMana(Instruction):
                            player=p.index)
         elif added:
             game.log_event(f"{p.name} adds {''.join('{%s}' % t for t in added)}.", ("106.3",), player=p.index)
+
+
+def could_produce(game: "GameState", player: int, flt: Any, source_id: int | None) -> tuple[str, ...]:
+    """The types of mana the permanents ``player`` controls that fit ``flt`` could produce with their mana
+    abilities (106.7), in WUBRGC order; abilities that themselves add such a type are left out."""
+    found: set[str] = set()
+    for o in game.battlefield:
+        c = game.chars(o)
+        if c.controller != player or o.id == source_id or not object_matches(game, o, flt, source_id, player):
+            continue
+        for ab in c.activated():
+            if not ab.is_mana:
+                continue
+            for ins in ab.effect.instructions:
+                if not isinstance(ins, AddMana) or ins.could is not None:
+                    continue
+                for unit in ins.units:
+                    if unit == ("chosen",):
+                        color = o.chosen.get("color")
+                        found |= {color} if color else set(ANY_COLOR)
+                    else:
+                        found |= set(unit)
+    return tuple(t for t in "WUBRGC" if t in found)
 
 
 _INTRINSIC: dict[str, ActivatedAbility] = {}

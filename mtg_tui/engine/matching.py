@@ -163,6 +163,11 @@ def object_matches(game: "GameState", obj: GameObject | LKI, flt: ObjectFilter, 
         return False
     if flt.attached_to_source and (source_id is None or getattr(obj, "attached_to", None) != source_id):
         return False
+    if flt.greatest_power_theirs and (chars.power or 0) < _greatest_power_of(game, chars.controller):
+        return False
+    if flt.from_battlefield_this_turn and not any(
+            e.kind == "zone" and e.from_zone == "battlefield" and e.new_id == obj.id for e in game.turn_events):
+        return False
     if flt.nonmana_ability and not any(isinstance(a, ActivatedAbility) and not a.is_mana for a in chars.abilities):
         return False
     if flt.with_keyword and not any(getattr(a, "keyword", None) == flt.with_keyword for a in chars.abilities):
@@ -224,6 +229,13 @@ def _greatest_power(game: "GameState", chars: Any, flt: ObjectFilter, source_id:
     powers = [game.chars(o).power or 0 for o in zone_pool(game, rest)
               if isinstance(o, GameObject) and object_matches(game, o, rest, source_id, you)]
     return not powers or (chars.power or 0) >= max(powers)
+
+
+def _greatest_power_of(game: "GameState", controller: int) -> int:
+    """The greatest power among creatures a player controls (tied creatures all have it)."""
+    powers = [game.chars(o).power or 0 for o in game.battlefield
+              if game.controller_of(o) == controller and "Creature" in game.chars(o).types]
+    return max(powers, default=0)
 
 
 def _source_stat(game: "GameState", source_id: int | None, stat: str) -> int | None:

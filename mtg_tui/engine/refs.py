@@ -98,6 +98,8 @@ class ObjectFilter(Immutable):
     ability_kinds: tuple[str, ...] = ()      # "activated or triggered ability": abilities on the stack (113.1c)
     greatest_power: bool = False             # "with the greatest power": no other that fits has more power
     nonmana_ability: bool = False            # "with an activated ability that isn't a mana ability" (602.1, 605.1a)
+    from_battlefield_this_turn: bool = False  # a card "put there from the battlefield this turn" (400.7: still there)
+    greatest_power_theirs: bool = False      # "with the greatest power among creatures [its controller] controls"
 
     def reads_only_layers(self) -> bool:
         """Does matching read only what is kept with the characteristics (an object's characteristics, counters,
@@ -475,6 +477,30 @@ class ShareOfTheirs(Amount):
     def value(self, ctx: "Ctx") -> int:
         players = ctx.players(YouRef())
         return self.of(players[0]) if players else 0
+
+
+@dataclass(frozen=True)
+class HalfX(Amount):
+    """Half the X chosen for the spell, rounded down (107.1a, 107.3): a spell's own, or, for "when you cast this
+    spell", the X of the spell that is its source (601.2b)."""
+
+    def value(self, ctx: "Ctx") -> int:
+        x = ctx.x
+        if not x:
+            src = ctx.self_object() or ctx.source
+            x = getattr(src, "x", 0) or 0
+        return max(0, x) // 2
+
+
+@dataclass(frozen=True)
+class DiscardedBy(Amount):
+    """How many cards the effect made players discard (701.8); ``of_player``: those one player discarded."""
+
+    def value(self, ctx: "Ctx") -> int:
+        return len(ctx.remembered.get("discarded", []))
+
+    def of_player(self, ctx: "Ctx", p: Any) -> int:
+        return sum(1 for c in ctx.remembered.get("discarded", []) if c.owner == p.index)
 
 
 @dataclass(frozen=True)

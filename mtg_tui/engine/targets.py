@@ -77,7 +77,13 @@ def _players(game: "GameState", spec: TargetSpec, controller: int) -> list[int]:
     """The legal players for one target word."""
     if spec.players is None:
         return []
-    return [p.id for p in game.players if not p.lost and player_matches(spec.players, p, controller)]
+    return [p.id for p in game.players if not p.lost and player_matches(spec.players, p, controller)
+            and not _hexproof_player(game, p, controller)]
+
+
+def _hexproof_player(game: "GameState", p: Player, controller: int) -> bool:
+    """A player with hexproof can't be the target of spells or abilities their opponents control (702.11c)."""
+    return p.index != controller and bool(game.player_flags(p.index).get("hexproof"))
 
 
 def is_legal(game: "GameState", tid: int, spec: TargetSpec, controller: int, source: Any,
@@ -87,7 +93,8 @@ def is_legal(game: "GameState", tid: int, spec: TargetSpec, controller: int, sou
     if thing is None:
         return False
     if isinstance(thing, Player):
-        return spec.players is not None and not thing.lost and player_matches(spec.players, thing, controller)
+        return spec.players is not None and not thing.lost and player_matches(spec.players, thing, controller) \
+            and not _hexproof_player(game, thing, controller)
     if spec.objects is None:
         return False
     source_uid = getattr(source, "card_uid", None)

@@ -24,7 +24,7 @@ from .extra_turns import THAT_TURN
 from .keywords import entry
 from .matching import object_matches
 from .objects import Characteristics, GameObject, LKI, StackAbility
-from .refs import FixedRef, ObjectFilter, RememberedRef, TargetRef
+from .refs import FixedRef, ObjectFilter, RememberedRef, SelfRef, TargetRef
 from .sagas import CHAPTER, LORE, chapter_triggered
 from .state import STEP_NAMES
 from .targets import has_legal_choice, targeted_events, targets_decision
@@ -139,6 +139,12 @@ def matches(game: "GameState", trig: Trigger, ev: Event, src: Any, you: int) -> 
         return ev.kind == "life_gain" and _player_ok(trig.player, ev.player, you)
     if kind == "lose_life":
         return ev.kind == "life_loss" and _player_ok(trig.player, ev.player, you)
+    if kind == "activate":
+        # a non-mana ability activated (602.2): of a source that fits, as it was if a cost moved it (608.2h)
+        if ev.kind != "activate" or not _player_ok(trig.player, ev.player, you):
+            return False
+        obj = game.objects.get(ev.source) or game.lki.get(ev.source)
+        return obj is not None and (trig.subject is None or object_matches(game, obj, trig.subject, sid, you, uid))
     if kind == "pay_life":
         return ev.kind == "life_loss" and bool(ev.get("paid")) and _player_ok(trig.player, ev.player, you)
     if kind == "cast":
@@ -147,6 +153,8 @@ def matches(game: "GameState", trig: Trigger, ev: Event, src: Any, you: int) -> 
         spell = game.objects.get(ev.spell_id)
         if spell is None or (trig.in_main and not spell.chosen.get("cast_in_main")):
             return False
+        if trig.self_only:
+            return ev.spell_id == sid   # "when you cast this spell"
         if trig.spell_filter is not None:
             flt = ObjectFilter(**{**trig.spell_filter.__dict__, "zone": "stack"})
             return object_matches(game, spell, flt, sid, you, uid)
@@ -359,6 +367,8 @@ def check_events(game: "GameState", events: list[Event], lookback: dict[int, LKI
         pairs += graveyard_trigger_sources(game)
         if game.emblems:
             pairs += emblem_trigger_sources(game)
+        if ev.kind == "cast":
+            pairs += _cast_spell_triggers(game, ev)
         quiet = _creature_entering_unheard(game, ev)
         for src, abilities in pairs:
             for ab in abilities:
@@ -408,6 +418,16 @@ def _on_battlefield(abilities: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(a for a in abilities if a.zone == "battlefield")
 
 
+def _cast_spell_triggers(game: "GameState", ev: Event) -> list[tuple[Any, tuple[Any, ...]]]:
+    """"When you cast this spell": the spell's own abilities that trigger on its casting work on the stack
+    (113.6j, 601.2i)."""
+    spell = game.objects.get(ev.spell_id)
+    if not isinstance(spell, GameObject):
+        return []
+    abilities = tuple(a for a in game.chars(spell).triggered() if a.zone == "stack")
+    return [(spell, abilities)] if abilities else []
+
+
 def graveyard_trigger_sources(game: "GameState") -> list[tuple[Any, tuple[Any, ...]]]:
     """Cards in graveyards with triggered abilities that work there (113.6k: "return ~ from your graveyard"),
     and those abilities."""
@@ -454,11 +474,29 @@ def _bind(ctx: "Ctx", thing: Any) -> Any:
     return thing
 
 
+def _bind_self(thing: Any, me: FixedRef) -> Any:
+    """Replace "~" by the object it was (603.7c)."""
+    if isinstance(thing, SelfRef):
+        return me
+    if isinstance(thing, tuple):
+        return tuple(_bind_self(t, me) for t in thing)
+    if is_dataclass(thing) and not isinstance(thing, type) and not isinstance(thing, Trigger):
+        try:
+            return replace(thing, **{f.name: _bind_self(getattr(thing, f.name), me) for f in fields(thing)})
+        except TypeError:
+            return thing
+    return thing
+
+
 def add_delayed(ctx: "Ctx", trigger: Trigger, effect: Effect, text: str, this_turn: bool = False) -> None:
     """A delayed triggered ability (603.7): it triggers once, or with ``this_turn`` each time its event happens
     until the turn ends (603.7b)."""
     game = ctx.game
-    effect = Effect(instructions=_bind(ctx, effect.instructions))
+    instructions = _bind(ctx, effect.instructions)
+    if this_turn:   # "~" in it is the permanent its source was as it was created (603.7c)
+        me = ctx.self_object()
+        instructions = _bind_self(instructions, FixedRef((me.id,) if me is not None else ()))
+    effect = Effect(instructions=instructions)
     ab = TriggeredAbility(trigger=trigger, effect=effect, text=text)
     dt = DelayedTrigger(game.new_id(), ab, ctx.controller, ctx.source_uid, ctx.source_name, game.turn)
     if trigger.event == "step" and trigger.step == game.step:
@@ -648,6 +686,8 @@ def describe_event(game: "GameState", ev: Any) -> str:
         return f"{game.players[ev.player].name} gained {ev.amount} life"
     if k == "life_loss":
         return f"{game.players[ev.player].name} lost {ev.amount} life"
+    if k == "activate":
+        return f"{game.players[ev.player].name} activated an ability of {game.describe(ev.source)}"
     if k == "cast":
         return f"{game.players[ev.player].name} cast {game.describe(ev.spell_id)}"
     if k == "damage":

@@ -119,6 +119,8 @@ class AbilityForms(Templates):
             # "return ~ from your graveyard ...": the ability works only while the card is there (113.6k)
             # and one that triggers as the card is put into a graveyard from elsewhere works there (113.6j)
             milled = trigger.event == "to_graveyard" and trigger.from_zone not in ("", "battlefield", "anywhere")
+            if trigger.event == "cast" and trigger.self_only:
+                scope.self_from = "stack"   # "when you cast this spell" (113.6j)
             out.append(TriggeredAbility(trigger=trigger, effect=effect, condition=cond, optional=optional,
                                         zone=scope.self_from or ("graveyard" if milled else "battlefield")))
         return out
@@ -330,6 +332,19 @@ class AbilityForms(Templates):
     def as_long_as(self, tree: Tree) -> list[Any]:
         """"As long as [condition], [static ability]": its effects apply only while the condition holds (611.3a)."""
         return self._conditional_static(tree.children[0], tree.children[1])
+
+    @top_down
+    def as_long_as_you_and_self(self, tree: Tree) -> list[Any]:
+        """"As long as it's your turn, you and ~ have hexproof" (611.3a): the player has hexproof (702.11c), and
+        this permanent has the keyword."""
+        with self.reading(Scope(self.card_name, "static")):
+            cond = self.transform(tree.children[0])
+            abilities = self.transform(tree.children[1])
+        if any(getattr(a, "keyword", None) != "hexproof" for a in abilities):
+            raise TextError("only hexproof is supported for a player", "have")
+        you = ContinuousDef(Affected("players", who="you"), (LayerOp("rules", "flag", ("hexproof", None)),), cond)
+        me = ContinuousDef(Affected("self"), (LayerOp("6", "grant", (tuple(abilities),)),), cond)
+        return [StaticAbility(effects=(you, me))]
 
     @top_down
     def as_long_as_after(self, tree: Tree) -> list[Any]:

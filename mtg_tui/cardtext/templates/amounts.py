@@ -104,6 +104,12 @@ class Amounts(Templates):
         """"The sacrificed creature's mana value" (202.3), as it last existed on the battlefield (608.2h)."""
         return SacrificedStat("mana value")
 
+    def ae_that_number(self) -> Amount:
+        """"That number": the number the text counted before ("count the number of ...")."""
+        if self.scope.last_amount is None:
+            raise TextError("\"that number\" needs a number counted before it", "that number")
+        return self.scope.last_amount
+
     def ae_owned_in_exile(self, who: Ref) -> Amount:
         """"The number of cards that player owns in exile": exile is one zone (400.1); the cards there that
         player owns."""
@@ -258,6 +264,22 @@ class Amounts(Templates):
     def cond_it_legendary(self) -> Condition:
         """"If it's legendary": the object the text last named ("it"), or this one, as it is now."""
         return Condition("is", ObjectFilter(supertypes=("Legendary",), zone="any"), ref=self.scope.last_obj or SelfRef())
+
+    def cond_not_declared_attacker(self) -> Condition:
+        """"If it isn't being declared as an attacker": after "becomes tapped", a tap other than attacking's
+        (508.1f)."""
+        if self.scope.trigger is None or self.scope.trigger.event != "becomes_tapped":
+            raise TextError("\"being declared as an attacker\" needs a \"becomes tapped\" trigger", "declared")
+        return Condition("tapped_attacking", negated=True)
+
+    def cond_name_unlike(self, *parts: Any) -> Condition:
+        """"If it doesn't have the same name as another creature you control or a creature card in your
+        graveyard" (201.2): no other object that fits has the name of the object named ("it": the triggering
+        event's)."""
+        flts = tuple(p for p in parts if isinstance(p, ObjectFilter))
+        trigger = self.scope.trigger is not None
+        ref = self.scope.last_obj or ((self._event_object() or EventRef("obj")) if trigger else SelfRef())
+        return Condition("name_unlike", ObjectFilter(zone="any", any_of=flts), ref=ref)
 
     def cond_it_was(self, _article: Token, flt: ObjectFilter) -> Condition:
         """"If it was a creature card": the object the text last named, as it last existed (608.2h)."""

@@ -90,6 +90,11 @@ class Costs(Templates):
         the permanent itself there."""
         return {"bottom_self": True}
 
+    def cost_exile_self_graveyard(self) -> dict[str, Any]:
+        """"Exile ~ from your graveyard" as a cost: the ability works only while the card is there (113.6k)."""
+        self.scope.self_from = "graveyard"
+        return {"exile_self": True, "exile_from": "graveyard"}
+
     def cost_tap_other(self, counted: tuple[int, ObjectFilter]) -> dict[str, Any]:
         """"Tap an untapped creature you control", "tap three untapped Merfolk you control" (118, 602.2b):
         permanents the player taps as they pay, summoning sick or not (302.6 limits only {T})."""

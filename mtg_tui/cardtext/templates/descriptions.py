@@ -260,7 +260,8 @@ class Descriptions(Templates):
         608.2b)."""
         last = self.scope.last_obj
         if not isinstance(last, TargetRef):
-            last = self.scope.last_other   # "... target creature. Then ~ deals 2 damage to each other creature that player controls"
+            # "... target creature ... Then ~ deals 2 damage to each other creature that player controls"
+            last = self.scope.last_other
         if self.scope.last_player is None and isinstance(last, TargetRef):
             return {"controller_ref": ControllerOfRef(last)}
         return {"controller_ref": self.pr_that_player()}
@@ -320,6 +321,20 @@ class Descriptions(Templates):
         """"with mana value equal to 1 plus the sacrificed creature's mana value": the amount is worked out as
         the effect happens (202.3, 608.2h)."""
         return {"compares": [Compare("mana value", "==", 0, amount=amount)]}
+
+    def post_graveyard_from_battlefield(self) -> Mod:
+        """"Creature cards in all graveyards that were put there from the battlefield this turn": cards still in
+        the graveyard they were put into from the battlefield this turn (400.7)."""
+        return {"zone": "graveyard", "from_battlefield_this_turn": True}
+
+    def post_greatest_power_theirs(self) -> Mod:
+        """"A creature with the greatest power among creatures they control": among its controller's, checked
+        as the choice is made; tied creatures all fit."""
+        return {"greatest_power_theirs": True}
+
+    def post_power_le_amount(self, amount: Any) -> Mod:
+        """"With power less than or equal to that number": the number worked out as the effect happens."""
+        return {"compares": [Compare("power", "<=", 0, amount=amount)]}
 
     def post_nonmana_ability(self) -> Mod:
         """"Target land with an activated ability that isn't a mana ability" (602.1, 605.1a)."""

@@ -18,7 +18,8 @@ from ...engine.abilities import Effect
 from ...engine.copies import CopySpell
 from ...engine.cast_permissions import UNTIL_END_OF_YOUR_NEXT_TURN, WHILE_EXILED
 from ...engine.objects import CardDef
-from ...engine.refs import Amount, Const, CountOf, RememberedRef, SelfRef, TargetRef, XAmount, YouRef
+from ...engine.refs import (AllRef, Amount, Const, CountersOn, CountOf, HalfX, ObjectFilter, RememberedAmount,
+                            RememberedRef, SelfRef, TargetRef, XAmount, YouRef)
 from ...engine.abilities import Trigger
 from ..errors import TextError
 from .base import Amend, Scope, Templates, Verb, find, number, top_down, words_of
@@ -179,6 +180,15 @@ class Effects(Templates):
         each object counted as the effect gets there (608.2c)."""
         count = CountOf(self.transform(tree.children[0]))
         return [I.Repeat(count, tuple(self._clauses_of(tree, None)))]
+
+    @top_down
+    def for_each_destroyed_sentence(self, tree: Tree) -> list[Any]:
+        """"For each permanent destroyed this way, its controller creates a 3/3 ... token": once for each of
+        them, as it last existed on the battlefield (608.2h), which "it" names in that round."""
+        flt = self.transform(tree.children[0])
+        key = self.scope.new_key("each")
+        self.scope.last_obj = RememberedRef(key)
+        return [I.ForEachDestroyed(replace(flt, zone="battlefield"), key, tuple(self._clauses_of(tree, None)))]
 
     def shuffle_if_searched(self) -> list[Any]:
         """"If you search your library this way, shuffle it": each player who searched their library (701.19)."""
@@ -425,6 +435,26 @@ class Effects(Templates):
     def life_total_becomes(self, n: Token) -> list[Any]:
         """"Your life total becomes 15" (119.5)."""
         return [I.SetLife(YouRef(), number(n))]
+
+    def count_counters(self, kind: Token, flt: ObjectFilter) -> list[Any]:
+        """"Count the number of +1/+1 counters on creatures you control": the number is noted now (122.1) for
+        "that number" later in the effect."""
+        key = self.scope.new_key("count")
+        self.scope.last_amount = RememberedAmount(key)
+        return [I.NoteAmount(key, CountersOn(AllRef(flt), str(kind)))]
+
+    def round_down_sentence(self) -> list[Any]:
+        """"Round down each time": after "half X", which is rounded down (107.1a); nothing else happens."""
+        if not any(isinstance(getattr(i, "amount", None), HalfX) for i in self.scope.said):
+            raise TextError("\"round down\" needs a \"half X\" before it", "round down")
+        return []
+
+    def life_floor(self) -> list[Any]:
+        """"Until end of turn, damage that would reduce your life total to less than 1 reduces it to 1 instead"
+        (614.1a, 120.3a): needs the sentence's duration."""
+        if self.scope.duration is None:
+            raise TextError("\"reduces it to 1 instead\" needs \"until end of turn\"", "reduces it to 1")
+        return [I.LifeFloor(YouRef(), self.scope.duration)]
 
     def double_life_total(self) -> list[Any]:
         """"Double your life total" (701.9d): you gain or lose the life that makes it twice what it is."""

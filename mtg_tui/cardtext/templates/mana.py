@@ -38,6 +38,11 @@ class ManaProduction(Templates):
     def mp_any_one_color(self, n: Token) -> I.AddMana:
         return I.AddMana((I.ANY_COLOR,) * const(n), one_color=True)
 
+    def mp_could_produce(self, _article: Token, flt: ObjectFilter) -> I.AddMana:
+        """"Add one mana of any type that a Gate you control could produce" (106.7): the types their mana
+        abilities could make as this one resolves; none if there are none."""
+        return I.AddMana((("could",),), could=flt)
+
     def mp_chosen_color(self) -> I.AddMana:
         return I.AddMana((("chosen",),))
 

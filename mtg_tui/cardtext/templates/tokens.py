@@ -9,8 +9,10 @@ from lark import Token
 
 from ...engine.mana import ManaCost
 from ...engine.objects import CardDef
-from ...engine.refs import Amount, Const, CountOf, Product
+from ...engine.refs import Amount, Const, CountOf, Product, RememberedAmount
 from ..errors import TextError
+
+THAT_MANY = RememberedAmount("that many")   # "create that many ... tokens": stands for the scope's that_many
 from .base import CARD_TYPES, Templates, Word
 
 PREDEFINED_TOKENS = {
@@ -62,6 +64,12 @@ class Tokens(Templates):
         if self.scope.last_token is None:
             raise TextError("\"those tokens\" needs a token created before it", "those tokens")
         return TokenSpec(_count(count), self.scope.last_token)
+
+    def token_that_many(self, body: TokenBody, keywords: list[Any] | None = None) -> TokenSpec:
+        """"Then creates that many 2/2 ... tokens": as many as the words before counted (each player's own,
+        where each player did it: "each player discards their hand, then creates that many"); the count is
+        known once the verbs before it have their subject (verbs.py, vp_create)."""
+        return TokenSpec(THAT_MANY, body(tuple(keywords or ())))
 
     def token_for_each(self, count: Amount | Token, body: TokenBody, *rest: Any) -> TokenSpec:
         """"a ... token for each ...": the count is worked out on resolution."""

@@ -66,6 +66,12 @@ class Triggers(Templates):
     def t_enters(self, subject: Subject) -> Trigger:
         return Trigger("enters", **subject)
 
+    def t_enters_yours(self, subject: Subject) -> Trigger:
+        """"Whenever a creature enters the battlefield under your control": only one its controller is you."""
+        if subject.get("self_only"):
+            return Trigger("enters", **subject)
+        return Trigger("enters", player="you", **subject)
+
     def t_dies(self, subject: Subject) -> Trigger:
         return Trigger("dies", **subject)
 
@@ -216,6 +222,15 @@ class Triggers(Templates):
         """"Whenever you pay life" (119.4): life paid for a cost or a payment an effect offers, not other
         life lost; "that many" is the life paid."""
         return Trigger("pay_life", player=player)
+
+    def t_activates(self, player: str, _article: Token, flt: ObjectFilter) -> Trigger:
+        """"Whenever an opponent activates an ability of an artifact, creature, or land that isn't a mana
+        ability" (602.2; mana abilities, 605, aren't activated this way)."""
+        return Trigger("activate", player=player, subject=flt)
+
+    def t_cast_self(self) -> Trigger:
+        """"When you cast this spell" (601.2i): it triggers, and works, on the stack (113.6j)."""
+        return Trigger("cast", self_only=True, player="you")
 
     def t_draw(self, player: str) -> Trigger:
         return Trigger("draw", player=player)

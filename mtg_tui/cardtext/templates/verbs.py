@@ -19,13 +19,13 @@ from ...engine.copies import BecomeCopy, CopyChanges, CopySpell, CreateTokenCopy
 from ...engine.cast_now import CastNow
 from ...engine.cast_permissions import MAY_CAST, WHILE_EXILED, CastPermission
 from ...engine.cast_restrictions import CANT_CAST, THEIR_NEXT_TURN, as_cast_filter
-from ...engine.refs import (AllRef, Amount, AttachedRef, Const, ControllerOfRef, CountersOn, CountOf,
-                            DefendingPlayerRef, EachPlayerRef, EventAmount, ObjectFilter, OwnerOfRef, PlayerFilter,
-                            Product, Ref, RememberedAmount, RememberedRef, SelfRef, ShareOfTheirs, StatOf, TargetRef,
-                            TargetSpec, XAmount, YouRef)
+from ...engine.refs import (AllRef, Amount, AttachedRef, Const, ControllerOfRef, CountersOn, CountOf, DiscardedBy,
+                            HalfX, DefendingPlayerRef, EachPlayerRef, EventAmount, ObjectFilter, OwnerOfRef,
+                            PlayerFilter, Product, Ref, RememberedAmount, RememberedRef, SelfRef, ShareOfTheirs,
+                            StatOf, TargetRef, TargetSpec, XAmount, YouRef)
 from ..errors import TextError
 from .base import Amend, Templates, TypeWords, Verb, Word, const, life_share, mana, signed_pt
-from .tokens import TokenSpec
+from .tokens import THAT_MANY, TokenSpec
 
 PROMPT = "Use this optional effect?"
 
@@ -184,7 +184,9 @@ class Verbs(Templates):
         """A discard (701.8); when you discard, "that many" after it counts the cards you discarded."""
         def act(s: Ref, d: str | None) -> list[I.Instruction]:
             who = player_of(s)
-            self.scope.that_many = RememberedAmount("discarded") if isinstance(who, YouRef) else None
+            # "each player discards their hand, then creates that many ...": each player's own count
+            self.scope.that_many = RememberedAmount("discarded") if isinstance(who, YouRef) else \
+                DiscardedBy() if isinstance(who, EachPlayerRef) else None
             return [make(who)]
         return Verb(act=act)
 
@@ -319,6 +321,10 @@ class Verbs(Templates):
         is shuffled (701.20a)."""
         return Verb(act=lambda s, d: [I.ShuffleIntoLibrary(who=player_of(s))])
 
+    def vp_shuffle_hand_graveyard_in(self, *_poss: Token) -> Verb:
+        """"Each player shuffles their hand and graveyard into their library" (701.20a): both zones' cards."""
+        return Verb(act=lambda s, d: [I.ShuffleIntoLibrary(who=player_of(s), hand=True)])
+
     def vp_shuffle_into(self, what: Ref, _poss: Token) -> Verb:
         """"Shuffle up to five target cards from your graveyard into your library" (701.20a)."""
         return Verb(act=lambda s, d: [I.ShuffleIntoLibrary(what=what)])
@@ -368,8 +374,11 @@ class Verbs(Templates):
         return Verb(act=lambda s, d: [I.ExileUntil(what)])
 
     def vp_sacrifice(self, counted: tuple[int, ObjectFilter]) -> Verb:
+        """"Target player sacrifices a creature ... its power": what was sacrificed is named for "it"."""
         n, flt = counted
-        return Verb(act=lambda s, d: [I.Sacrifice(player_of(s), flt, Const(n))])
+        key = self.scope.new_key("sacrificed")
+        self.scope.last_obj = RememberedRef(key)
+        return Verb(act=lambda s, d: [I.Sacrifice(player_of(s), flt, Const(n), key=key)])
 
     def vp_sacrifice_half(self, flt: ObjectFilter) -> Verb:
         """"Sacrifices half the creatures they control, rounded up" (701.17): half of each player's own."""
@@ -572,6 +581,23 @@ class Verbs(Templates):
         n, kind = counters
         return Verb(act=lambda s, d: [I.MoveCounters(source, dest, kind, Const(n))])
 
+    def vp_distribute_counters(self, counters: tuple[int, str], among_tok: Token) -> Verb:
+        """"Distribute three +1/+1 counters among one, two, or three target creatures" (601.2d): divided as the
+        targets are chosen, at least one on each."""
+        n, kind = counters
+        among = str(among_tok)
+        if "creature" not in among or "planeswalker" in among:
+            raise TextError("only distributing counters among target creatures is supported", among)
+        hi = {"one or two": 2, "one, two, or three": 3}.get(among.split(" target")[0], n)
+        spec = TargetSpec(objects=ObjectFilter(types=("Creature",)), min_count=1, max_count=min(hi, n),
+                          label=f"{among} ({kind} counters divided)", divide=True)
+        ref = self._named(self.scope.add_target(spec))
+        return Verb(act=lambda s, d: [I.PutCountersDivided((ref,), kind, Const(n))])
+
+    def vp_double_counters(self, kind: Token, what: Ref) -> Verb:
+        """"Double the number of +1/+1 counters on each of those creatures" (701.9e)."""
+        return Verb(act=lambda s, d: [I.DoubleCounters(what, str(kind))])
+
     def vp_skip_next_untap(self, _poss: Token) -> Verb:
         """"That player skips their next untap step" (614.10)."""
         return Verb(act=lambda s, d: [I.SkipNextUntap(player_of(s))])
@@ -605,7 +631,15 @@ class Verbs(Templates):
         self.scope.last_obj = self.scope.created   # "it", "those tokens": the ones made (111.1)
         pt = XAmount() if self.scope.token_x else None   # an X/X token: X as the token is created
         self.scope.token_x = False
-        return Verb(act=lambda s, d: [I.CreateToken(player_of(s), spec.amount, spec.card, pt)])
+
+        def act(s: Ref, d: str | None) -> list[I.Instruction]:
+            amount = spec.amount
+            if amount is THAT_MANY:   # "..., then creates that many ... tokens"
+                if self.scope.that_many is None:
+                    raise TextError("\"that many\" needs a number said before it", "that many")
+                amount = self.scope.that_many
+            return [I.CreateToken(player_of(s), amount, spec.card, pt)]
+        return Verb(act=act)
 
     def vp_create_copy(self, _article: Token, original: Ref, exception: "CopyException | None" = None) -> Verb:
         """"Create a token that's a copy of [permanent]" (111.1, 706.2); "that token" is the one made."""
@@ -641,6 +675,14 @@ class Verbs(Templates):
         """"Except the token isn't legendary [if X is legendary]" (706.9b): taking away legendary changes
         nothing where the original isn't, so the condition only restates it (706.9f)."""
         return CopyException(not_legendary=True, only_if=only_if)
+
+    def vp_gain_half_x(self) -> Verb:
+        """"You gain half X life" (107.1a: rounded down, which the text says)."""
+        return Verb(act=lambda s, d: [I.GainLife(player_of(s), HalfX())])
+
+    def vp_draw_half_x(self) -> Verb:
+        """"Draw half X cards" (107.1a: rounded down, which the text says)."""
+        return Verb(act=lambda s, d: [I.Draw(player_of(s), HalfX())])
 
     def vp_investigate(self) -> Verb:
         """Investigate (701.36): create a Clue token."""
