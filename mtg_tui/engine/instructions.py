@@ -958,19 +958,6 @@ def _most_x(game: "GameState", player: int, mana: Any) -> int:
         x += 1
     return x
 
-    def _pay_life(self, ctx: "Ctx") -> Gen:
-        """A player can pay life only if their life total is at least the payment (119.4)."""
-        game = ctx.game
-        for p in ctx.players(self.who):
-            if p.life < self.life:
-                game.log_event(f"{p.name} can't pay {self.life} life.", ("119.4",), player=p.index)
-                continue
-            ans = yield YesNo(player=p.index, prompt=f"Pay {self.life} life?",
-                              options=[Option("yes", f"Pay {self.life} life"), Option("no", "Don't pay")], may=self)
-            if ans == "yes":
-                actions.lose_life(game, p, self.life, cites=("119.4",))
-                ctx.did = True
-
 
 @dataclass(frozen=True)
 class Shuffle(Instruction):
