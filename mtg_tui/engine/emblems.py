@@ -48,6 +48,7 @@ class GetEmblem(Instruction):
             game.objects[emblem.id] = emblem
             game.emblems.append(emblem)
             game.touch()
-            game.log_event(f"{p.name} gets an emblem with \"{self.text}\".", ("114.2",), (emblem.id,),
+            said = self.text if self.text.endswith((".", "!", "?")) else self.text + "."
+            game.log_event(f"{p.name} gets an emblem with \"{said}\"", ("114.2",), (emblem.id,),
                            player=p.index)
         yield from ()

@@ -118,6 +118,7 @@ class PlayerView:
     lands_played: int
     lost: bool
     won: bool
+    emblems: tuple[ObjectView, ...] = ()   # in the command zone, owned by this player (114)
 
 
 @dataclass(frozen=True)
@@ -197,7 +198,8 @@ class GameView:
         return PlayerView(p.index, p.id, p.name, p.life, p.poison, len(p.library), len(p.hand),
                           tuple(self.obj(o) for o in p.graveyard),
                           tuple(self.obj(o) for o in self.game.exile if o.owner == index),
-                          p.pool.text(), p.lands_played, p.lost, p.won)
+                          p.pool.text(), p.lands_played, p.lost, p.won,
+                          tuple(self.obj(e) for e in self.game.emblems if e.owner == index))
 
     @property
     def players(self) -> list[PlayerView]:

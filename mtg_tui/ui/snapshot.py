@@ -71,6 +71,24 @@ class Snapshot:
         out += [o for o in self.mana_actions if o.value.get("source") == oid]
         return out
 
+    def playable_elsewhere(self) -> list[tuple[int, ObjectView | None, str]]:
+        """The cards and objects the viewer may use now from a zone other than the hand and the battlefield
+        (a graveyard, exile, the top of a library): each with its view when the viewer may see it, and the
+        first action's label."""
+        hand = {o.id for o in self.hand or ()}
+        seen: dict[int, tuple[int, ObjectView | None, str]] = {}
+        for opt in self.actions:
+            v = opt.value
+            oid = v.get("card") if v.get("action") in ("play", "cast") else \
+                v.get("source") if v.get("action") == "activate" else None
+            if oid is None or oid in hand or oid in seen:
+                continue
+            o = self.objects.get(oid)
+            if o is not None and o.zone == "battlefield":
+                continue
+            seen[oid] = (oid, o, opt.label)
+        return list(seen.values())
+
     @property
     def playable(self) -> set[int]:
         ids = set()
@@ -97,7 +115,7 @@ def take(view: GameView, viewer: int) -> Snapshot:
     for o in hand or []:
         objects[o.id] = o
     for p in players:
-        for o in p.graveyard + p.exile:
+        for o in p.graveyard + p.exile + p.emblems:
             objects[o.id] = o
     stack = g.stack()
     names: dict[int, str] = {}

@@ -99,6 +99,27 @@ def permanent(o: ObjectView, snap: Snapshot, with_keywords: bool = True, sick: b
     return t
 
 
+def emblem(o: ObjectView) -> Text:
+    """An emblem in its owner's command zone, by what it does (114.3): it has no name of its own to show."""
+    t = Text("Emblem: ", style="bold")
+    t.append(o.text or "; ".join(o.abilities))
+    return t
+
+
+ZONE_WORDS = {"graveyard": "from graveyard", "exile": "from exile", "library": "from library",
+              "command": "from command zone"}
+
+
+def elsewhere_card(o: ObjectView | None, label: str, zone: str) -> Text:
+    """A card the player may use from a zone other than the hand or the battlefield ("+Opt {U} from exile"),
+    or, when the view can't show the card itself, the action's own words."""
+    if o is None:
+        return Text("+" + label, style="bold")
+    t = hand_card(o, True)
+    t.append(f" {ZONE_WORDS.get(zone, 'from ' + zone)}", style="italic")
+    return t
+
+
 def hand_card(o: ObjectView, playable: bool, count: int = 1) -> Text:
     """A card in hand: + when it can be played now, x2 for two alike."""
     t = Text()

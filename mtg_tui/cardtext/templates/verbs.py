@@ -8,6 +8,7 @@ text; what depends on the subject happens when the clause puts it to the verb.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
@@ -556,7 +557,8 @@ class Verbs(Templates):
         abilities = tuple(self.compile_nested("", inner, (), ()))
         if not abilities or not all(isinstance(a, TriggeredAbility) for a in abilities):
             raise TextError("only emblems with triggered abilities are supported yet", "an emblem with")
-        return Verb(act=lambda s, d: [I.GetEmblem(player_of(s), abilities, inner)])
+        shown = re.sub(r"(^|[.!?] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), inner)   # read lower-cased
+        return Verb(act=lambda s, d: [I.GetEmblem(player_of(s), abilities, shown)])
 
     def vp_put_counters_two(self, first: tuple[int, str], a: Ref, second: tuple[int, str], b: Ref) -> Verb:
         """"Put a +1/+1 counter on target creature and a +1/+1 counter on up to one target Merfolk"."""

@@ -293,6 +293,11 @@ class BattlefieldZone(Zone):
             out.append(Item(None, Text("Other:", style="dim")))
             for o in other:
                 out.append(Item(o.id, tx.permanent(o, s)))
+        emblems = s.players[self.player].emblems
+        if emblems:
+            out.append(None)
+            for o in emblems:
+                out.append(Item(o.id, tx.emblem(o)))
         return out
 
     def empty_text(self) -> str:
@@ -315,8 +320,13 @@ class HandZone(Zone):
                 g.append(o)
             else:
                 groups.append([o])
-        return [Item(g[0].id, tx.hand_card(g[0], g[0].id in playable, len(g)), tuple(o.id for o in g))
-                for g in groups]
+        items: list[Item | None] = [Item(g[0].id, tx.hand_card(g[0], g[0].id in playable, len(g)),
+                                         tuple(o.id for o in g)) for g in groups]
+        # What may be cast, played or activated from elsewhere (flashback, jump-start, an emblem's or a
+        # permanent's permission) sits beside the hand, so it isn't found only in the full actions list.
+        for oid, o, label in s.playable_elsewhere():
+            items.append(Item(oid, tx.elsewhere_card(o, label, o.zone if o is not None else "library")))
+        return items
 
     def empty_text(self) -> str:
         return "(empty)"
