@@ -32,6 +32,9 @@ CUSTOM = {
                       "Whenever this creature blocks, you gain 1 life."),
     "Test Captain": ('cost = "{3}{R}"\ntype = "Creature — Human Warrior"\npower = 3\ntoughness = 5',
                      "Whenever this creature is dealt damage, it deals that much damage to target player."),
+    "Test Envoy": ('cost = "{2}{W}"\ntype = "Creature — Human Cleric"\npower = 2\ntoughness = 2',
+                   "When this creature enters the battlefield, choose one or both —\n"
+                   "• You gain 3 life.\n• Target player draws a card."),
 }
 
 
@@ -232,4 +235,75 @@ expect.stack = ["Test Sentinel"]
 pass = "resolve"
 [[step]]
 expect.life = { Alice = 21 }
+''')
+
+
+def test_a_triggered_choose_one_or_both_takes_both_modes(tmp_path: Path, db: CardDatabase) -> None:
+    # Modes of a triggered ability are chosen as it goes on the stack (700.2b); "one or both" allows both
+    # (700.2d), and both happen, in printed order: Alice gains 3 (23) and Bob, the target, draws his Island.
+    run(tmp_path, db, '''
+[game]
+players = ["Alice", "Bob"]
+active = "Alice"
+turn = 3
+step = "main1"
+[Alice]
+library = ["Plains"]
+hand = ["Test Envoy"]
+battlefield = ["Plains", "Plains", "Plains"]
+[Bob]
+library = ["Island", "Island"]
+[[step]]
+player = "Alice"
+cast = "Test Envoy"
+[[step]]
+pass = "resolve"
+[[step]]
+expect.waiting = { player = "Alice", kind = "choose_mode" }
+[[step]]
+player = "Alice"
+choose = [2, 1]
+[[step]]
+player = "Alice"
+targets = ["Bob"]
+[[step]]
+pass = "resolve"
+[[step]]
+expect.life = { Alice = 23 }
+expect.hand_size = { Bob = 1 }
+''')
+
+
+def test_a_triggered_choose_one_or_both_refuses_none(tmp_path: Path, db: CardDatabase) -> None:
+    # "One or both" means at least one (700.2d): an empty choice is refused and changes nothing.
+    run(tmp_path, db, '''
+[game]
+players = ["Alice", "Bob"]
+active = "Alice"
+turn = 3
+step = "main1"
+[Alice]
+library = ["Plains"]
+hand = ["Test Envoy"]
+battlefield = ["Plains", "Plains", "Plains"]
+[Bob]
+library = ["Island"]
+[[step]]
+player = "Alice"
+cast = "Test Envoy"
+[[step]]
+pass = "resolve"
+[[step]]
+player = "Alice"
+choose = []
+[[step]]
+expect.error = "between 1 and 2"
+[[step]]
+player = "Alice"
+choose = [1]
+[[step]]
+pass = "resolve"
+[[step]]
+expect.life = { Alice = 23 }
+expect.hand_size = { Bob = 0 }
 ''')

@@ -59,6 +59,14 @@ class Effect(Immutable):
     def most_modes(self) -> int:
         return max(self.mode_count, self.mode_max)
 
+    @property
+    def how_many_modes(self) -> str:
+        """How many modes are chosen, as a prompt says it ("1 mode", "from 1 to 2 modes")."""
+        least, most = self.mode_count, self.most_modes
+        if least == most:
+            return f"{least} mode{'s' if least != 1 else ''}"
+        return f"from {least} to {most} modes"
+
     def target_specs(self, mode: tuple[int, ...] = (), costs: tuple[str, ...] = (),
                      x: int | None = None) -> tuple[TargetSpec, ...]:
         """The target words in play for the chosen modes and the optional costs paid (``costs``, by their

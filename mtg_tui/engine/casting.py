@@ -914,7 +914,7 @@ def _mode_tuple(effect: Effect, mode: Any) -> tuple[int, ...]:
     if not isinstance(modes, (list, tuple)):
         raise IllegalAnswer("a mode is a number, or a list of numbers")
     if not effect.mode_count <= len(modes) <= effect.most_modes:
-        raise IllegalAnswer(f"choose {_how_many_modes(effect)}")
+        raise IllegalAnswer(f"choose {effect.how_many_modes}")
     out = []
     for m in modes:
         if not is_number(m) or not 1 <= m <= len(effect.modes):
@@ -923,13 +923,6 @@ def _mode_tuple(effect: Effect, mode: Any) -> tuple[int, ...]:
     if len(set(out)) != len(out):
         raise IllegalAnswer("the same mode can't be chosen twice (700.2d)")
     return tuple(sorted(out))   # the chosen modes are followed in the order they are written
-
-
-def _how_many_modes(effect: Effect) -> str:
-    least, most = effect.mode_count, effect.most_modes
-    if least == most:
-        return f"{least} mode{'s' if least != 1 else ''}"
-    return f"from {least} to {most} modes"
 
 
 def validate_action(game: "GameState", player: int, ans: Any) -> dict[str, Any]:
@@ -1236,7 +1229,7 @@ def _missing(game: "GameState", player: int, action: dict[str, Any]) -> tuple[st
         # A mode whose targets can't be chosen can't be chosen (700.2a).
         usable = [i for i in range(len(effect.modes))
                   if has_legal_choice(game, specs_of((i,)), player, source, None if kind == "cast" else source.id)]
-        return "mode", ChooseMode(player=player, prompt=f"{name}: choose {_how_many_modes(effect)}",
+        return "mode", ChooseMode(player=player, prompt=f"{name}: choose {effect.how_many_modes}",
                                   options=[Option(i + 1, texts[i]) for i in usable],
                                   min=min(effect.mode_count, len(usable)), max=min(effect.most_modes, len(usable)),
                                   legal=lambda ans: _validated(game, player, action, "mode", ans))

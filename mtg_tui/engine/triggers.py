@@ -612,19 +612,22 @@ def _put_one(game: "GameState", t: PendingTrigger) -> Gen:
         legal_modes = [i for i in range(len(effect.modes))
                        if has_legal_choice(game, effect.target_specs((i,)), t.controller, src_for_targets,
                                            t.source_id, t.event)]
-        if not legal_modes:
+        if not legal_modes or len(legal_modes) < effect.mode_count:   # too few modes can be chosen (700.2b)
             _removed(game, t)
             return
-        # "Choose up to one": none may be chosen, and then the ability is removed from the stack (603.3c).
-        ans = yield ChooseMode(player=t.controller, prompt=f"{t.source_name}: choose a mode",
+        # Modes are chosen as the ability is put on the stack (700.2b), as many as it says ("one or both",
+        # 700.2d); with "choose up to one" none may be, and then the ability is removed from the stack (603.3c).
+        most = min(effect.most_modes, len(legal_modes))
+        ans = yield ChooseMode(player=t.controller,
+                               prompt=f"{t.source_name}: choose {'a mode' if effect.most_modes == 1 else effect.how_many_modes}",
                                options=[Option(i + 1, effect.mode_texts[i] if i < len(effect.mode_texts)
                                                else f"mode {i + 1}") for i in legal_modes],
-                               min=min(1, effect.mode_count), max=1)
+                               min=effect.mode_count, max=most)
         if not ans:
             game.log_event(f"No mode is chosen for {t.source_name}'s triggered ability: it is removed from the "
                            "stack.", ("603.3c",), player=t.controller, kind="trigger")
             return
-        mode = (ans[0] - 1,)
+        mode = tuple(sorted(a - 1 for a in ans))   # the chosen modes' instructions follow in printed order (608.2c)
     specs = effect.target_specs(mode)
     targets: list[list[int]] = [[] for _ in specs]
     if any(s.max_count for s in specs):

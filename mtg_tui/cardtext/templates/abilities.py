@@ -75,8 +75,6 @@ class AbilityForms(Templates):
     def triggered_modal(self, tree: Tree) -> list[Any]:
         """"When [event], choose one — • ... • ..." (603.1): a modal triggered ability, its mode chosen as it
         is put on the stack (700.2b, 603.3c)."""
-        if self.transform(tree.children[1]) not in ("one", "up to one"):
-            raise TextError("a triggered ability choosing more than one mode isn't supported yet", "choose")
         with self.reading(Scope(self.card_name, "triggered")):
             triggers = self.transform(tree.children[0])
         out = []
