@@ -32,6 +32,8 @@ CUSTOM = {
                       "Whenever this creature blocks, you gain 1 life."),
     "Test Captain": ('cost = "{3}{R}"\ntype = "Creature — Human Warrior"\npower = 3\ntoughness = 5',
                      "Whenever this creature is dealt damage, it deals that much damage to target player."),
+    "Test Vulture": ('cost = "{1}{B}"\ntype = "Creature — Bird"\npower = 1\ntoughness = 1',
+                     "Whenever a creature is put into an opponent's graveyard from the battlefield, you gain 1 life."),
     "Test Envoy": ('cost = "{2}{W}"\ntype = "Creature — Human Cleric"\npower = 2\ntoughness = 2',
                    "When this creature enters the battlefield, choose one or both —\n"
                    "• You gain 3 life.\n• Target player draws a card."),
@@ -306,4 +308,46 @@ pass = "resolve"
 [[step]]
 expect.life = { Alice = 23 }
 expect.hand_size = { Bob = 0 }
+''')
+
+
+def test_put_into_an_opponents_graveyard_means_a_card_its_owner_is_an_opponent(tmp_path: Path,
+                                                                               db: CardDatabase) -> None:
+    # A card goes to its owner's graveyard (404.1): Alice's own Bears dying don't trigger her Vulture; Bob's
+    # do, once: 20, then 21.
+    run(tmp_path, db, '''
+[game]
+players = ["Alice", "Bob"]
+active = "Alice"
+turn = 3
+step = "main1"
+[Alice]
+library = ["Plains"]
+hand = ["Shock", "Shock"]
+battlefield = ["Test Vulture", "Grizzly Bears", "Mountain", "Mountain"]
+[Bob]
+library = ["Island"]
+battlefield = ["Grizzly Bears"]
+[[step]]
+player = "Alice"
+cast = "Shock"
+targets = ["Alice:Grizzly Bears"]
+[[step]]
+pass = "resolve"
+[[step]]
+expect.zones = { "Alice.graveyard" = ["Grizzly Bears", "Shock"] }
+expect.stack = []
+expect.life = { Alice = 20 }
+[[step]]
+player = "Alice"
+cast = "Shock"
+targets = ["Bob:Grizzly Bears"]
+[[step]]
+pass = "resolve"
+[[step]]
+expect.stack = ["Test Vulture"]
+[[step]]
+pass = "resolve"
+[[step]]
+expect.life = { Alice = 21 }
 ''')

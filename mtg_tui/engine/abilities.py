@@ -189,6 +189,7 @@ class Trigger(Immutable):
     batch: bool = False           # "one or more ...": once for all the occurrences of one event (603.2c)
     recipient: ObjectFilter | None = None   # "damage": what the damage is dealt to ("deals damage to a Dinosaur");
                                             # "blocks", "blocked_by": the other creature
+    graveyard: str = "any"        # "to_graveyard": whose graveyard the card goes to, its owner's (404.1)
 
 
 @dataclass(frozen=True, eq=False)

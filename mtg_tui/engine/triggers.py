@@ -103,12 +103,14 @@ def matches(game: "GameState", trig: Trigger, ev: Event, src: Any, you: int) -> 
     if kind == "to_graveyard" and trig.from_zone not in ("", "battlefield"):
         # "when ~ is put into your graveyard from your library": seen from the graveyard (113.6j)
         return (ev.kind == "zone" and ev.from_zone == trig.from_zone and ev.to_zone == "graveyard"
-                and (not trig.self_only or ev.card_uid == uid))
+                and (not trig.self_only or ev.card_uid == uid) and _player_ok(trig.graveyard, ev.owner, you))
     if kind in ("dies", "to_graveyard", "leaves"):
         if ev.kind != "zone" or ev.from_zone != "battlefield":
             return False
         if kind in ("dies", "to_graveyard") and ev.to_zone != "graveyard":
             return False
+        if kind == "to_graveyard" and not _player_ok(trig.graveyard, ev.owner, you):
+            return False     # "put into an opponent's graveyard": the card's owner is that player (404.1)
         lk: LKI | None = ev.lki
         if lk is None:
             return False

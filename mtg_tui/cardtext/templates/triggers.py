@@ -19,6 +19,8 @@ from ..errors import TextError
 from .base import Templates, const_amount, number
 
 Subject = dict[str, Any]
+# Whose graveyard a card is put into, as a trigger names it (a card goes to its owner's, 404.1).
+_GRAVEYARD_OF = {"a graveyard": "any", "your graveyard": "you", "an opponent's graveyard": "opponent"}
 
 
 class Triggers(Templates):
@@ -75,23 +77,25 @@ class Triggers(Templates):
     def t_dies(self, subject: Subject) -> Trigger:
         return Trigger("dies", **subject)
 
-    def t_to_graveyard(self, subject: Subject) -> Trigger:
-        return Trigger("to_graveyard", from_zone="battlefield", **subject)
+    def t_to_graveyard(self, subject: Subject, whose: Token) -> Trigger:
+        """"Whenever a creature is put into an opponent's graveyard from the battlefield": into the graveyard
+        of the player named, its owner's (404.1)."""
+        return Trigger("to_graveyard", from_zone="battlefield", graveyard=_GRAVEYARD_OF[str(whose)], **subject)
 
-    def t_to_graveyard_from_library(self, subject: Subject, _poss: Token) -> Trigger:
+    def t_to_graveyard_from_library(self, subject: Subject, whose: Token, _poss: Token) -> Trigger:
         """"When ~ is put into your graveyard from your library": a trigger condition that can't trigger from the
         battlefield, so it works from the graveyard the card is put into (113.6j)."""
         if not subject.get("self_only"):
             raise TextError("only \"when ~ is put into your graveyard from your library\" is supported", "from your library")
-        return Trigger("to_graveyard", from_zone="library", **subject)
+        return Trigger("to_graveyard", from_zone="library", graveyard=_GRAVEYARD_OF[str(whose)], **subject)
 
     def t_to_graveyard_from_anywhere(self, subject: Subject, whose: Token) -> Trigger:
         """"Whenever a card is put into an opponent's graveyard from anywhere" (404.1): from any zone, into the
         graveyard of the player named."""
         if subject.get("self_only") or subject.get("or_self"):
             raise TextError("only \"a card is put into a graveyard from anywhere\" is supported", "from anywhere")
-        player = {"a graveyard": "any", "your graveyard": "you", "an opponent's graveyard": "opponent"}[str(whose)]
-        return Trigger("to_graveyard", from_zone="anywhere", subject=subject.get("subject"), player=player)
+        return Trigger("to_graveyard", from_zone="anywhere", subject=subject.get("subject"),
+                       player=_GRAVEYARD_OF[str(whose)])
 
     def t_leaves(self, subject: Subject) -> Trigger:
         return Trigger("leaves", **subject)
@@ -167,8 +171,8 @@ class Triggers(Templates):
     def t_enters_or_dies(self, subject: Subject) -> list[Trigger]:
         return [self.t_enters(subject), self.t_dies(subject)]
 
-    def t_enters_or_to_graveyard(self, subject: Subject) -> list[Trigger]:
-        return [self.t_enters(subject), self.t_to_graveyard(subject)]
+    def t_enters_or_to_graveyard(self, subject: Subject, whose: Token) -> list[Trigger]:
+        return [self.t_enters(subject), self.t_to_graveyard(subject, whose)]
 
     def t_counters_put(self, kind: Any, subject: Subject) -> Trigger:
         """"Whenever one or more +1/+1 counters are put on ~" (122.6): once for each time counters are put."""
