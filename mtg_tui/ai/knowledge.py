@@ -192,7 +192,7 @@ def mana_colors(v: ObjectView) -> set[str]:
         for ins in a.effect.instructions:
             if isinstance(ins, AddMana):
                 for unit in ins.units:
-                    if unit in (("chosen",), ("could",)):
+                    if unit in (("chosen",), ("could",), ("among",)):
                         out |= set("WUBRG")
                     out |= {c for c in unit if c in "WUBRG"}
     return out

@@ -19,7 +19,7 @@ from .decisions import Decision, IllegalAnswer
 from .keywords import Trait, has_trait
 from .keywords.base import chars_traits
 from .mana import ManaCost, ManaUnit, match_payment
-from .mana_ability import AddMana, SpendOnly, could_produce
+from .mana_ability import AddMana, SpendOnly, fitting_kinds
 from .matching import object_matches
 from .objects import GameObject, Player
 from .refs import ObjectFilter
@@ -85,11 +85,13 @@ def mana_ways(game: "GameState", player: int, exclude: set[int] | None = None
                 if not units:
                     continue
             could = c.activated()[i].effect.instructions[0].could
-            if could is not None:   # "one mana of any type that a Gate you control could produce" (106.7)
-                kinds = could_produce(game, player, could, o.id)
+            if could is not None:   # "one mana of any type that a Gate you control could produce" (106.7),
+                # "one mana of any color among legendary creatures ... you control" (105.2)
+                special = next(u for u in units if u in (("could",), ("among",)))
+                kinds = fitting_kinds(game, player, special, could, o.id)
                 if not kinds:
                     continue
-                units = tuple(kinds if u == ("could",) else u for u in units)
+                units = tuple(kinds if u == special else u for u in units)
             if any(u == ("chosen",) for u in units):
                 color = o.chosen.get("color")
                 units = tuple(((color,) if color else ("W", "U", "B", "R", "G")) if u == ("chosen",) else u

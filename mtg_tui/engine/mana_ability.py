@@ -126,7 +126,8 @@ class AddMana(Instruction):
     times: Any = None            # "Add an amount of {G} equal to ~'s power": an Amount, worked out as it resolves
     only: SpendOnly | ManaRider | None = None   # "Spend this mana only to cast ...", "If that mana is spent on
                                                 # ..." (106.6)
-    could: Any = None            # a ("could",) unit: a type the permanents that fit could produce (106.7)
+    could: Any = None            # a ("could",) unit: a type the permanents that fit could produce (106.7);
+                                 # an ("among",) unit: a color among the permanents that fit (105.2)
 
     def run(self, ctx: "Ctx") -> Generator[Decision, Any, None]:
         game = ctx.game
@@ -144,10 +145,10 @@ class AddMana(Instruction):
                 me = ctx.self_object()
                 color = me.chosen.get("color") if me is not None else None
                 options = (color,) if color else ANY_COLOR
-            elif options == ("could",):
-                options = could_produce(game, p.index, self.could, ctx.source_id)
+            elif options in (("could",), ("among",)):
+                options = fitting_kinds(game, p.index, options, self.could, ctx.source_id)
                 if not options:
-                    continue   # nothing they could produce: no mana (106.7)
+                    continue   # nothing they could produce, no color among them: no mana (106.7)
             if self.one_color and picked is not None:
                 t = picked
             elif len(options) == 1:
@@ -168,6 +169,17 @@ class AddMana(Instruction):
                            player=p.index)
         elif added:
             game.log_event(f"{p.name} adds {''.join('{%s}' % t for t in added)}.", ("106.3",), player=p.index)
+
+
+def fitting_kinds(game: "GameState", player: int, unit: tuple[str, ...], flt: Any,
+                  source_id: int | None) -> tuple[str, ...]:
+    """The types an ("could",) or ("among",) unit may be now: what the permanents that fit could produce
+    (106.7), or the colors among them (105.2), in WUBRG order."""
+    if unit == ("could",):
+        return could_produce(game, player, flt, source_id)
+    found = {col for o in game.battlefield if game.chars(o).controller == player
+             and object_matches(game, o, flt, source_id, player) for col in game.chars(o).colors}
+    return tuple(t for t in "WUBRG" if t in found)
 
 
 def could_produce(game: "GameState", player: int, flt: Any, source_id: int | None) -> tuple[str, ...]:

@@ -43,6 +43,11 @@ class ManaProduction(Templates):
         abilities could make as this one resolves; none if there are none."""
         return I.AddMana((("could",),), could=flt)
 
+    def mp_color_among(self, flt: ObjectFilter) -> I.AddMana:
+        """"Add one mana of any color among legendary creatures and planeswalkers you control" (105.2): a color
+        some permanent that fits has as the ability resolves; none if they are all colorless."""
+        return I.AddMana((("among",),), could=flt)
+
     def mp_chosen_color(self) -> I.AddMana:
         return I.AddMana((("chosen",),))
 
