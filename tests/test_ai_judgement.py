@@ -570,3 +570,30 @@ def test_hard_look_ahead_knows_its_public_cards_but_not_its_library(db: Any) -> 
         {o.card_uid for o in g.battlefield if o.owner == AI}
     library = {o.card_uid for o in g.players[AI].library}
     assert known == seen and len(seen) == 4 and not known & library
+
+
+def test_casts_a_riot_creature_before_combat_and_takes_haste_when_nothing_can_block(db: Any) -> None:
+    # Zhur-Taa Goblin ({R}{G} 2/2, riot). Alice has no creatures: cast before combat and take haste, to
+    # attack for 2 this turn (702.135a).
+    g = position(db, {}, {"hand": cards("Zhur-Taa Goblin"), "battlefield": cards("Mountain", "Forest"),
+                          "lands_played": 1})
+    ans = ask(g)
+    assert ans["action"] == "cast" and name_of(g, ans["card"]) == "Zhur-Taa Goblin"
+    g.answer(AI, ans)
+    pass_until(g, "choose", AI)
+    assert g.pending.haste_instead is not None and ask(g) == "no"
+
+
+def test_takes_the_riot_counter_when_a_blocker_waits_or_combat_is_over(db: Any) -> None:
+    # With Alice's untapped Grizzly Bears a hasty 2/2 would only trade: the lasting +1/+1 counter is better.
+    g = position(db, {"battlefield": cards("Grizzly Bears")},
+                 {"hand": cards("Zhur-Taa Goblin"), "battlefield": cards("Mountain", "Forest"), "lands_played": 1})
+    g.answer(AI, {"action": "cast", "card": hand_id(g, AI, "Zhur-Taa Goblin"), "pay": "auto"})
+    pass_until(g, "choose", AI)
+    assert ask(g) == "yes"
+    # After combat haste is worth nothing, even with the road open.
+    g = position(db, {}, {"hand": cards("Zhur-Taa Goblin"), "battlefield": cards("Mountain", "Forest"),
+                          "lands_played": 1}, step="main2")
+    g.answer(AI, {"action": "cast", "card": hand_id(g, AI, "Zhur-Taa Goblin"), "pay": "auto"})
+    pass_until(g, "choose", AI)
+    assert ask(g) == "yes"

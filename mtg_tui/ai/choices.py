@@ -65,6 +65,9 @@ def creature_type(board: Board, d: Decision) -> Any:
     return max(vals, key=lambda v: (count.get(v, 0), -vals.index(v)))
 
 
+_BEFORE_ATTACKS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat")
+
+
 def may(board: Board, d: YesNo) -> str:
     """'You may ...' (or pay to keep something): yes when it is worth it to us."""
     view = board.view
@@ -77,6 +80,11 @@ def may(board: Board, d: YesNo) -> str:
         return "yes" if worth >= 0.5 * mana_value_of(d.cost) else "no"
     if d.revealed is not None:
         return _mill_revealed(board, d.revealed)
+    if d.haste_instead is not None:
+        # Riot (702.135a): haste is worth having only when the creature can still attack this turn and
+        # nothing can block it; otherwise the +1/+1 counter, which lasts.
+        open_road = not any(c.can_block_now for c in board.opp_creatures)
+        return "no" if board.my_turn and board.step in _BEFORE_ATTACKS and open_road else "yes"
     ins = d.may
     if ins is None:
         return "no"      # nothing says what it would do

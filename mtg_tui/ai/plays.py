@@ -120,7 +120,7 @@ def _cast_play(board: Board, card: ObjectView, a: dict[str, Any]) -> Play | None
             return None  # creatures with cast-time targets don't exist in the pool; leave them
         timing = "eot" if instant and not board.my_turn else "main"
         play = Play(dict(base, targets=[]), score, cost, "creature", timing, card.name, Reading(), card, instant,
-                    precombat=gives(card.keywords, Trait.HASTE))
+                    precombat=gives(card.keywords, Trait.HASTE) or "riot" in card.keywords)  # it may attack
         if instant:
             play.timing = "flash"
         return play

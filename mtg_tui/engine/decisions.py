@@ -476,7 +476,8 @@ class ChooseCreatureType(ChooseColor):
 class YesNo(Decision):
     """A yes-or-no question: "you may ..." (603.5, 608.2d) or "... unless you pay" (``cost``; ``keep`` is
     what paying keeps). ``may`` is the optional instruction, where the question is one; ``revealed`` the
-    revealed card a keyword action offers to put into the graveyard (explore, 701.40a). Answer "yes"/"no"."""
+    revealed card a keyword action offers to put into the graveyard (explore, 701.40a); ``haste_instead`` the
+    permanent riot asks about (a counter, or haste). Answer "yes"/"no"."""
 
     kind = "choose"
     subkind = "yes_no"
@@ -488,6 +489,7 @@ class YesNo(Decision):
     keep: int | None = None
     may: Any = None
     revealed: int | None = None
+    haste_instead: int | None = None   # riot's choice (702.135a): "no" gives this entering permanent haste
 
     def normal(self, answer: Any) -> str:
         v = single(answer)

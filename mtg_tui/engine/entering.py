@@ -143,7 +143,8 @@ class CounterOrHaste(_AsItEnters):
         obj = event.obj
         ans = yield YesNo(player=self.controller, prompt=f"Riot: have {obj.name} enter with an additional {self.kind} "
                           "counter? If you don't, it gains haste.",
-                          options=[Option("yes", f"An additional {self.kind} counter"), Option("no", "Haste")])
+                          options=[Option("yes", f"An additional {self.kind} counter"), Option("no", "Haste")],
+                          haste_instead=obj.id)
         who = game.players[self.controller].name
         if ans == "yes":
             event.counters[self.kind] = event.counters.get(self.kind, 0) + 1
