@@ -597,3 +597,26 @@ def test_takes_the_riot_counter_when_a_blocker_waits_or_combat_is_over(db: Any) 
     g.answer(AI, {"action": "cast", "card": hand_id(g, AI, "Zhur-Taa Goblin"), "pay": "auto"})
     pass_until(g, "choose", AI)
     assert ask(g) == "yes"
+
+
+def test_does_not_burn_a_creature_the_damage_does_not_kill(db: Any) -> None:
+    # A position from a played game: Alice's Aeromunculus (2/3, flying) attacks and nothing can block it.
+    # Bob holds Scorchmark (2 damage) with two untapped lands. 2 damage doesn't kill a 3-toughness creature
+    # and is gone at cleanup (514.2): casting it on the Aeromunculus gains nothing, so Bob keeps it.
+    g = position(db, {"battlefield": cards("Breeding Pool", "Forest", "Island", "Island", "Aeromunculus",
+                                           "Sharktocrab"), "hand": cards("Essence Capture", "Forest"), "life": 16},
+                 {"hand": cards("Savage Smash", "Rhythm of the Wild", "Rubblebelt Runner", "Scorchmark"),
+                  "battlefield": cards("Stomping Ground", "Forest", tapped=True)
+                  + cards("Gruul Guildgate", "Gruul Guildgate", "Burning-Tree Vandal", "Frenzied Arynx",
+                          "Zhur-Taa Goblin"), "life": 18}, active=ALICE, turn=12)
+    aero = ids(g, "Aeromunculus")[0]
+    pass_until(g, "declare_attackers", ALICE)
+    g.answer(ALICE, [[aero, g.pending.defenders[0]]])
+    while g.step != "end_of_combat":
+        d = g.pending
+        if d.player == AI:
+            ans = ask(g)
+            assert not (ans.get("action") == "cast" and aero in sum(ans.get("targets", []), [])), ans
+            g.answer(AI, ans)
+        else:
+            g.answer(d.player, {"action": "pass"} if d.kind == "priority" else [])

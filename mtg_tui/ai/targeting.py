@@ -100,7 +100,9 @@ def kill_value(board: Board, oid: int, r: Reading, amount: int | None = None) ->
         n = amount if amount is not None else r.damage
         dies = n >= c.health and not c.indestructible
         if not dies:
-            return sign * 0.15 * n
+            # Damage that doesn't kill is gone at cleanup (514.2): nothing gained on the opponent's side,
+            # a small loss on ours.
+            return min(0.0, sign * 0.15 * n)
     elif r.destroy in ("creature", "nonblack", "all_creatures"):
         dies = not c.indestructible
         if c.regenerates:
