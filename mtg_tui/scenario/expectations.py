@@ -101,7 +101,7 @@ def zone_names(r: "Runner", zkey: str, n: int) -> list[str]:
         raise ScenarioError(f"step {n}: unknown zone {zone!r} (zones: {', '.join(ZONE_NAMES)})", n)
     pi = r.sc.players.index(who)
     if zone == "battlefield":
-        return [o.name for o in g.battlefield if g.controller_of(o) == pi]
+        return [g.chars(o).name or o.name for o in g.battlefield if g.controller_of(o) == pi]   # a copy's name (706.2)
     if zone == "exile":
         return [o.name for o in g.exile if o.owner == pi]
     return [o.name for o in g.zone_list(zone, pi)]

@@ -17,12 +17,17 @@ from ..engine.objects import GameObject, Player, StackAbility
 from .model import ScenarioError
 
 
-def names_of(obj: GameObject) -> tuple[str, ...]:
-    """The names a scenario may call an object by, in lower case: its name, and either half's name for a
-    split card off the stack (708.4a)."""
+def names_of(obj: GameObject, game: Game | None = None) -> tuple[str, ...]:
+    """The names a scenario may call an object by, in lower case: its name, either half's name for a
+    split card off the stack (708.4a), and on the battlefield or the stack the name it has now (a copy's,
+    706.2) as well as its own."""
     card = obj.card
     if card.layout == "split":
         return (card.name.lower(),) + tuple(f.name.lower() for f in card.faces)
+    if game is not None and obj.zone in ("battlefield", "stack"):
+        now = game.chars(obj).name
+        if now and now.lower() != obj.name.lower():
+            return (obj.name.lower(), now.lower())
     return (obj.name.lower(),)
 
 
@@ -90,7 +95,7 @@ class Resolver:
             if ref.player is not None and obj.controller != ref.player:
                 return False
             return True
-        if not isinstance(obj, GameObject) or ref.name.lower() not in names_of(obj):
+        if not isinstance(obj, GameObject) or ref.name.lower() not in names_of(obj, self.game):
             return False
         if ref.number is not None:
             uids = self.uids_named(ref.name)
