@@ -444,6 +444,23 @@ def test_crews_a_vehicle_to_block_an_attacker_it_kills(db: Any) -> None:
     assert blocks(g, ask(g)) == [("Sleek Schooner", "Grizzly Bears")]
 
 
+def test_easy_attacks_only_where_no_blocker_kills_it_and_normal_takes_the_even_trade(db: Any) -> None:
+    # Bob's Grizzly Bears (2/2) and Centaur Courser (3/3) face Alice's untapped Grizzly Bears; Alice has no
+    # card in hand and no mana, so no trick. Blocked by her 2/2, the Courser takes 2 (less than its toughness
+    # 3) and deals 3: it kills the blocker and lives. Our Bears blocked by hers: 2 damage each way, both die,
+    # an even trade. Easy, cautious, sends only the Courser; normal accepts the even trade and sends both.
+    g = attack_position(db, ["Grizzly Bears", "Centaur Courser"], ["Grizzly Bears"])
+    assert attackers(g, ask(g, "easy")) == ["Centaur Courser"]
+    assert attackers(g, ask(g)) == ["Centaur Courser", "Grizzly Bears"]
+
+
+def test_easy_attacks_with_everything_when_it_is_lethal_through_blocks(db: Any) -> None:
+    # Alice at 2 with one Grizzly Bears; Bob has two. Either Bears alone would trade with hers, but she can
+    # block only one of them and the other deals 2: lethal. Even the cautious easy level sees that.
+    g = attack_position(db, ["Grizzly Bears", "Grizzly Bears"], ["Grizzly Bears"], opp_life=2)
+    assert attackers(g, ask(g, "easy")) == ["Grizzly Bears", "Grizzly Bears"]
+
+
 # ---------------------------------------------------------------------------
 # Combat: blocking
 

@@ -142,14 +142,14 @@ def plan_attack(board: Board, d: DeclareAttackers, naive: bool = False) -> list[
         player_id = defenders[0]
     must = [i for i in d.must_attack if i in board.creatures]
     blockers = [c for c in board.opp_creatures if c.can_block_now]
-    if naive:
-        return _naive(cands, blockers, must, player_id)
     attackers = [c for c in cands if c.combat_damage > 0 or c.id in must]
     opp_life = board.opp_life
-    # 1. Lethal through any blocks.
+    # 1. Lethal through any blocks (at every level: it's the obvious attack).
     if attackers and (guaranteed_damage(attackers, blockers) >= opp_life
                       or board.opp_poison + poison_damage(attackers, blockers) >= 10):
         return [[a.id, player_id] for a in attackers]
+    if naive:
+        return _naive(cands, blockers, must, player_id)
     # 2. The race.
     my_clock = clock([c for c in board.my_creatures if c.can_attack_ever], blockers, opp_life)
     their_attackers = [c for c in board.opp_creatures if c.can_attack_ever]
@@ -219,7 +219,9 @@ def _blocking_worth(c: Creature, their_attackers: list[Creature]) -> float:
 
 
 def _naive(cands: list[Creature], blockers: list[Creature], must: list[int], player_id: int) -> list[list[int]]:
-    """Easy level: attack with anything that won't simply die to a blocker that survives."""
+    """Easy level: a cautious beginner's attack. Each creature attacks when no untapped creature of the
+    defender's could block it and kill it, alone: it doesn't attack into a trade, and it weighs no double
+    block, trick or race."""
     out = []
     for a in cands:
         if a.id in must:
@@ -227,13 +229,8 @@ def _naive(cands: list[Creature], blockers: list[Creature], must: list[int], pla
             continue
         if a.combat_damage <= 0:
             continue
-        bad = False
-        for b in blockers:
-            if can_block(b, a) and a.min_blockers < 2:
-                o = fight(Fighter.of(a), [Fighter.of(b)])
-                if o.attacker_dies and b.id not in o.dead_blockers:
-                    bad = True
-                    break
-        if not bad:
+        fa = Fighter.of(a)
+        if a.min_blockers >= 2 or not any(can_block(b, a) and fight(fa, [Fighter.of(b)]).attacker_dies
+                                          for b in blockers):
             out.append([a.id, player_id])
     return out

@@ -2,8 +2,9 @@
 
 - easy: plays a land and then the most expensive spell it can each time
   (on curve), pumps at once, burns the face unless it kills a real threat,
-  attacks with whatever won't simply die, blocks only to kill an attacker
-  safely or to stay alive; no combat tricks, no held mana.
+  attacks only with what no blocker could kill (or with everything when
+  that is lethal), blocks only to kill an attacker safely or to stay alive;
+  no combat tricks, no held mana.
 - normal: everything the opponent knows: judged spells, held mana for
   instants, counterspells for what matters, combat math and race logic,
   combat tricks, end-of-turn plays.
