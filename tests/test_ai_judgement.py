@@ -461,6 +461,24 @@ def test_easy_attacks_with_everything_when_it_is_lethal_through_blocks(db: Any) 
     assert attackers(g, ask(g, "easy")) == ["Grizzly Bears", "Grizzly Bears"]
 
 
+def test_a_looter_loots_rather_than_attack_for_one(db: Any) -> None:
+    # Bob's Merfolk Looter (1/1, {T}: draw a card, then discard a card) with two Islands in hand; Alice at 20
+    # with no creature. Attacking deals 1 (20 to 19) and leaves the Looter tapped until Bob's next untap step,
+    # so it can't loot on Alice's turn. Home, it loots at her end step: a fresh card for a spare Island, worth
+    # more than a point of damage off 20 life. So it stays home, and loots at her end step.
+    g = position(db, {"battlefield": []},
+                 {"battlefield": cards("Merfolk Looter", "Island", "Island"), "hand": cards("Island", "Island")},
+                 step="beginning_of_combat")
+    pass_until(g, "declare_attackers", AI)
+    assert ask(g) == []
+    g = position(db, {"battlefield": []},
+                 {"battlefield": cards("Merfolk Looter", "Island", "Island"), "hand": cards("Island", "Island")},
+                 step="end", active=ALICE)
+    pass_until(g, "priority", AI)
+    ans = ask(g)
+    assert ans["action"] == "activate" and name_of(g, ans["source"]) == "Merfolk Looter"
+
+
 # ---------------------------------------------------------------------------
 # Combat: blocking
 

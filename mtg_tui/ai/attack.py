@@ -12,6 +12,8 @@ The plan, in order:
    Unless we are ahead in the race, an attacker the defender can block for
    free stays home when it would stop more of their counter-attack than it
    deals (a 2/4 facing an untapped 3/3 bounces off, then can't block it).
+   A creature whose {T} ability is worth more than its damage (a Looter's
+   loot) stays home to use it.
 3. Keep back enough creatures to survive the counter-attack, unless we are
    dead anyway and racing is the only hope; only creatures whose staying
    home keeps some of it off (nothing stays home for a flier it can't block).
@@ -126,6 +128,34 @@ def _damage_dealt(a: Creature, blockers: list[Creature]) -> int:
     return dealt
 
 
+def tap_ability_worth(c: Creature, board: Board) -> float:
+    """What staying untapped is worth to a creature with a {T} ability that isn't a mana ability: it can
+    use it by the opponent's end step (a loot or a card drawn, a ping), which attacking would forgo, the
+    attacker staying tapped until our next untap step (302.6, 502.3). Only abilities with no mana to pay,
+    or whose mana we can pay now, count."""
+    if c.vigilance:
+        return 0.0
+    best = 0.0
+    for ability, r in c.reading.activated:
+        cost = ability.cost
+        if not cost.tap or r.mana or cost.sacrifice_self:
+            continue
+        mana = str(cost.mana).replace("{X}", "")
+        if mana and not board.view.can_pay(board.me, mana):
+            continue
+        worth = 0.0
+        if r.loot or r.draw:
+            worth = 1.6 if (board.hand or not r.loot) else 0.0   # looting an empty hand gains nothing
+        elif r.damage:
+            worth = _damage_worth(r.damage, board.opp_life) + 0.3   # at least as good as the attack's damage
+        best = max(best, worth)
+    return best
+
+
+def _damage_worth(amount: int, life: int) -> float:
+    return life_value(life) - life_value(life - amount) if amount > 0 else 0.0
+
+
 def counterattack_damage(board: Board, attacking: set[int]) -> int:
     """What the opponent could deal us next turn if these creatures attack now (they stay tapped)."""
     theirs = [c for c in board.opp_creatures if c.can_attack_ever]
@@ -170,6 +200,8 @@ def plan_attack(board: Board, d: DeclareAttackers, naive: bool = False) -> list[
             continue
         if not ahead and _damage_dealt(a, blockers) < counterattack_damage(board, {a.id}) - home:
             continue   # it stops more of their attack at home than it deals in ours
+        if tap_ability_worth(a, board) > _damage_worth(_damage_dealt(a, blockers), opp_life):
+            continue   # its {T} ability (a Looter's loot) is worth more than the damage it would deal
         loss = worst_block_loss(a, blockers, board, trick)
         if loss <= tolerance:
             chosen.append(a)
