@@ -655,3 +655,32 @@ def test_does_not_burn_a_creature_the_damage_does_not_kill(db: Any) -> None:
             g.answer(AI, ans)
         else:
             g.answer(d.player, {"action": "pass"} if d.kind == "priority" else [])
+
+
+def test_chooses_the_triggered_mode_that_destroys_the_opponents_enchantment(db: Any) -> None:
+    # Knight of Autumn enters for Bob: "choose one — two +1/+1 counters; destroy target artifact or
+    # enchantment; gain 4 life". Alice's Glorious Anthem pumps her whole team: destroying it is the mode.
+    g = position(db, {"battlefield": cards("Glorious Anthem", "Grizzly Bears", "Grizzly Bears")},
+                 {"hand": cards("Knight of Autumn"), "battlefield": cards("Forest", "Plains", "Forest"),
+                  "lands_played": 1})
+    g.answer(AI, {"action": "cast", "card": hand_id(g, AI, "Knight of Autumn"), "pay": "auto"})
+    pass_until(g, "choose", AI)
+    assert g.pending.subkind == "mode" and ask(g) == [2]
+    g.answer(AI, [2])
+    pass_until(g, "targets", AI)
+    assert ask(g) == [ids(g, "Glorious Anthem")]
+
+
+def test_chooses_a_mode_for_ravager_wurm_rather_than_none(db: Any) -> None:
+    # Ravager Wurm ("choose up to one — fights target creature you don't control; destroy target land with
+    # an activated ability that isn't a mana ability") enters facing Alice's Grizzly Bears: the 6/5 Wurm
+    # (riot's counter: a blocker waits) kills the 2/2 and survives, so it fights rather than choose nothing.
+    g = position(db, {"battlefield": cards("Grizzly Bears")},
+                 {"hand": cards("Ravager Wurm"), "battlefield": cards("Forest", "Forest", "Forest", "Forest",
+                                                                     "Mountain", "Mountain"), "lands_played": 1})
+    g.answer(AI, {"action": "cast", "card": hand_id(g, AI, "Ravager Wurm"), "pay": "auto"})
+    pass_until(g, "choose", AI)
+    assert g.pending.haste_instead is not None
+    g.answer(AI, ask(g))
+    pass_until(g, "choose", AI)
+    assert g.pending.subkind == "mode" and ask(g) == [1]

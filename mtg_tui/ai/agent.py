@@ -184,7 +184,8 @@ class Policy(DecisionHandler[Any]):
         effect to apply)."""
         return d.option_values()[: d.min]
 
-    choose_mode = surveil = order_cards = choose_replacement = prevention_order = _first_ones
+    surveil = order_cards = choose_replacement = prevention_order = _first_ones
+    choose_mode = _by(choices.modes)
 
 
 def safe_answer(d: Decision) -> Any:

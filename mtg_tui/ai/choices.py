@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.decisions import (ChooseCosts, AssignDamage, DamageOrder, Decision, Divide, IllegalAnswer, OrderTriggers,
-                                TapCost, Targets, YesNo)
+from ..engine.decisions import (ChooseCosts, ChooseMode, AssignDamage, DamageOrder, Decision, Divide, IllegalAnswer,
+                                OrderTriggers, TapCost, Targets, YesNo)
 from ..engine.mana import COLOR_NAMES
 from .board import Board
 from .evaluate import card_value, creature_value, permanent_value
 from .judgement import worth_to
 from .plays import crew_group
-from .knowledge import cost_colors, mana_colors, mana_value_of, optional_reading, read_ability, read_effect, \
-    reading_of
+from .knowledge import cost_colors, mana_colors, mana_value_of, mode_readings, optional_reading, read_ability, \
+    read_effect, reading_of
 from .reading import YOU, Reading
 from .targeting import choose
 
@@ -66,6 +66,28 @@ def creature_type(board: Board, d: Decision) -> Any:
 
 
 _BEFORE_ATTACKS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat")
+
+
+def modes(board: Board, d: ChooseMode) -> list[int]:
+    """A triggered ability's modes (700.2b): those worth something to us, best first, as many as may be
+    chosen; at least as many as must be. Each mode is weighed with the targets we would choose for it."""
+    if d.effect is None:
+        return d.option_values()[: d.min]
+    readings = mode_readings(d.effect)
+    scored = []
+    for opt in d.options:
+        r = readings[opt.value - 1]
+        rows = d.mode_rows.get(opt.value, [])
+        if any(row["max"] for row in rows):
+            targets, value = choose(board, rows, r)
+        else:
+            value = worth_to(board.view, board.me, board.me, r)
+        scored.append((value, opt.value))
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    picks = [m for v, m in scored if v > 0][: d.max]
+    if len(picks) < d.min:
+        picks += [m for v, m in scored if m not in picks][: d.min - len(picks)]
+    return sorted(picks)
 
 
 def may(board: Board, d: YesNo) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..engine.keywords import Trait, gives
 from .board import Board, Creature
-from .evaluate import creature_value
+from .evaluate import creature_value, permanent_value
 from .knowledge import read_effect, reading_of, spell_reading
 from .reading import ATTACHED, TARGET, Reading
 
@@ -87,7 +87,7 @@ def kill_value(board: Board, oid: int, r: Reading, amount: int | None = None) ->
             if r.damage:
                 return sign * (worth if n >= loyalty else 1.2 * n)
             return sign * worth
-        return sign * 2.0
+        return sign * permanent_value(v, board.creatures)   # an anthem is worth more than a plain artifact
     val = threat(board, c) if side == board.opp else creature_value(c)
     if side == board.opp and _keeps_opponent_alive(board, c.view):
         gone = r.exile or r.bounce or r.steal or (r.destroy and not c.indestructible) or \
@@ -206,7 +206,7 @@ def best_damage_target(board: Board, options: list[int], amount: int, r: Reading
 def choose(board: Board, rows: Rows, r: Reading, *, amount: int | None = None,
            mandatory_only: bool = False) -> tuple[list[list[int]], float]:
     """Targets for each row and what they're worth; rows with min 0 may stay empty."""
-    if r.fight and len(rows) == 2:
+    if r.fight and len(rows) == 2 and all(row["max"] for row in rows):   # "target ... fights target ..."
         return _fight(board, rows)
     answer: list[list[int]] = []
     total = 0.0

@@ -404,9 +404,14 @@ class Pick(Decision):
 @decision_type
 class ChooseMode(Pick):
     """Choose the mode(s) of a modal spell or ability (700.2): options are mode numbers from 1.
-    2, [2] and [[2]] all mean the second mode; the normal form is a list."""
+    2, [2] and [[2]] all mean the second mode; the normal form is a list. For a triggered ability,
+    ``effect`` is what it does and ``mode_rows`` each mode's target words with their legal choices now
+    (shaped like a ``Targets`` decision's specs), so whoever answers can weigh the modes."""
 
     subkind = "mode"
+
+    effect: Any = None
+    mode_rows: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
 
     def normal(self, answer: Any) -> Any:
         while isinstance(answer, list) and len(answer) == 1 and isinstance(answer[0], list):

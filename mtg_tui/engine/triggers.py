@@ -27,7 +27,7 @@ from .objects import Characteristics, GameObject, LKI, StackAbility
 from .refs import FixedRef, ObjectFilter, RememberedRef, SelfRef, TargetRef
 from .sagas import CHAPTER, LORE, chapter_triggered
 from .state import STEP_NAMES
-from .targets import has_legal_choice, targeted_events, targets_decision
+from .targets import candidates, has_legal_choice, targeted_events, targets_decision
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -604,6 +604,13 @@ def _order_decision(player: int, mine: list[PendingTrigger]) -> OrderTriggers:
                                     "source_uid": t.source_uid, "ability": t.ability} for t in mine])
 
 
+def _rows(game: "GameState", specs: tuple[Any, ...], t: PendingTrigger, source: Any) -> list[dict[str, Any]]:
+    """A mode's target words and their legal choices now, as a targets decision lists them."""
+    return [{"label": s.label, "min": s.min_count, "max": s.max_count,
+             "options": candidates(game, s, t.controller, source, t.source_id, t.event) if s.max_count else []}
+            for s in specs]
+
+
 def _put_one(game: "GameState", t: PendingTrigger) -> Gen:
     ab = t.ability
     effect = ab.effect
@@ -624,7 +631,9 @@ def _put_one(game: "GameState", t: PendingTrigger) -> Gen:
                                prompt=f"{t.source_name}: choose {'a mode' if effect.most_modes == 1 else effect.how_many_modes}",
                                options=[Option(i + 1, effect.mode_texts[i] if i < len(effect.mode_texts)
                                                else f"mode {i + 1}") for i in legal_modes],
-                               min=effect.mode_count, max=most)
+                               min=effect.mode_count, max=most, effect=effect,
+                               mode_rows={i + 1: _rows(game, effect.target_specs((i,)), t, src_for_targets)
+                                          for i in legal_modes})
         if not ans:
             game.log_event(f"No mode is chosen for {t.source_name}'s triggered ability: it is removed from the "
                            "stack.", ("603.3c",), player=t.controller, kind="trigger")
