@@ -10,6 +10,7 @@ actions then happen together (101.4).
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Generator
 
@@ -1512,14 +1513,29 @@ class MayDo(Instruction):
     prompt: str = ""
 
     def run(self, ctx: "Ctx") -> Gen:
+        question = _may_question(ctx) or self.prompt or "Do it?"
         for p in ctx.players(self.who):
-            ans = yield YesNo(player=p.index, prompt=self.prompt or "Do it?",
+            ans = yield YesNo(player=p.index, prompt=question,
                               options=[Option("yes", "Yes"), Option("no", "No")], may=self)
             yes = ans == "yes"
             ctx.did = yes
             if yes:
                 for ins in self.body:
                     yield from ins.run(ctx)
+
+
+def _may_question(ctx: "Ctx") -> str:
+    """The question a "you may" asks, in the card's words: the source's name and the sentence with "may"
+    (with an "If you do ..." after it), so the player sees what saying yes does."""
+    so = ctx.stack_obj
+    text = getattr(getattr(so, "ability", None), "text", "") or getattr(getattr(so, "card", None), "text", "")
+    sentences = [x for x in re.split(r"(?<=[.!?])\s+", text.replace("\n", " ")) if x]
+    for i, sentence in enumerate(sentences):
+        if re.search(r"\bmay\b", sentence):
+            follow = sentences[i + 1] if i + 1 < len(sentences) else ""
+            said = sentence + (" " + follow if follow.startswith(("If you do", "If they do", "When you do")) else "")
+            return f"{ctx.source_name}: {said} Do you?"
+    return ""
 
 
 @dataclass(frozen=True)

@@ -119,3 +119,24 @@ async def test_a_creature_that_can_block_two_attackers_is_offered_both(tmp_path:
         await press(pilot, app, "space")
         await settle(pilot, app)
         assert sorted(game.combat.blockers[knight]) == sorted(raptors)
+
+
+@pytest.mark.asyncio
+async def test_a_you_may_question_says_what_yes_does(tmp_path: Path) -> None:
+    # Gravedigger: "When Gravedigger enters the battlefield, you may return target creature card from your
+    # graveyard to your hand." As its ability resolves Alice is asked (608.2d), in the card's own words.
+    app = state_app(tmp_path, [{"battlefield": cards("Swamp", "Swamp", "Swamp", "Swamp"),
+                                "hand": cards("Gravedigger"), "graveyard": cards("Grizzly Bears")}, {}])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        gs = app.game_screen
+        gs.submit({"action": "cast", "card": gs.snap.hand[0].id, "pay": "auto"})
+        await settle(pilot, app)
+        await press(pilot, app, "space")          # Gravedigger resolves; its trigger targets the Bears
+        await settle(pilot, app)
+        if app.game_screen.state is not None and app.game_screen.state.prompt.kind == "targets":
+            await press(pilot, app, "a")
+        await press(pilot, app, "space")          # the trigger resolves
+        text = await text_after(pilot, app, "Gravedigger: When Gravedigger enters the battlefield, you may "
+                                            "return target creature card from your graveyard to your hand. Do you?")
+        assert "optional effect" not in text
