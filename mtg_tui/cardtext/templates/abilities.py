@@ -337,12 +337,24 @@ class AbilityForms(Templates):
         this permanent has the keyword."""
         with self.reading(Scope(self.card_name, "static")):
             cond = self.transform(tree.children[0])
-            abilities = self.transform(tree.children[1])
+        return self._you_and_others_have([Affected("self")], tree.children[1], cond)
+
+    @top_down
+    def you_and_others_have(self, tree: Tree) -> list[Any]:
+        """"You, planeswalkers you control, and other creatures you control have hexproof": the player has
+        hexproof (702.11c), and each group of permanents named has the keyword (611.3a)."""
+        with self.reading(Scope(self.card_name, "static")):
+            groups = [self.affected(t) for t in tree.children[:-1]]
+        return self._you_and_others_have(groups, tree.children[-1], None)
+
+    def _you_and_others_have(self, groups: list[Affected], keywords: Tree, cond: Any) -> list[Any]:
+        with self.reading(Scope(self.card_name, "static")):
+            abilities = self.transform(keywords)
         if any(getattr(a, "keyword", None) != "hexproof" for a in abilities):
             raise TextError("only hexproof is supported for a player", "have")
         you = ContinuousDef(Affected("players", who="you"), (LayerOp("rules", "flag", ("hexproof", None)),), cond)
-        me = ContinuousDef(Affected("self"), (LayerOp("6", "grant", (tuple(abilities),)),), cond)
-        return [StaticAbility(effects=(you, me))]
+        grant = (LayerOp("6", "grant", (tuple(abilities),)),)
+        return [StaticAbility(effects=(you, *(ContinuousDef(g, grant, cond) for g in groups)))]
 
     @top_down
     def as_long_as_after(self, tree: Tree) -> list[Any]:
