@@ -696,8 +696,9 @@ def activatable(game: "GameState", obj: GameObject, index: int, player: int,
     if ab.is_mana:
         return True
     if ab.attach:
-        return bool(candidates(game, _equip_spec(ab), player, obj, obj.id))
-    return has_legal_choice(game, ab.effect.targets, player, obj, obj.id) if not ab.effect.is_modal else True
+        return bool(candidates(game, _equip_spec(ab), player, obj, obj.id, ability=True))
+    return has_legal_choice(game, ab.effect.targets, player, obj, obj.id, ability=True) \
+        if not ab.effect.is_modal else True
 
 
 def _only_way(game: "GameState", obj: GameObject, cost: Any, player: int, kind: str) -> list[int] | None:
@@ -1128,10 +1129,11 @@ def _validate_activate(game: "GameState", player: int, ans: dict[str, Any]) -> d
         if not any(s.max_count for s in specs):
             out["targets"] = [[] for _ in specs]
         else:
-            if not has_legal_choice(game, specs, player, obj, obj.id):
+            if not has_legal_choice(game, specs, player, obj, obj.id, ability=True):
                 raise IllegalAnswer(f"{obj.name}'s ability has no legal targets")
             return out
-    out["targets"] = check_choice(game, specs, spread_targets(out["targets"], specs), player, obj, obj.id)
+    out["targets"] = check_choice(game, specs, spread_targets(out["targets"], specs), player, obj, obj.id,
+                                  ability=True)
     _check_division(effect, specs, out["x"] or 0, out, ans.get("divide"), f"{obj.name}'s ability")
     if out["pay"] is None:
         return out
@@ -1228,7 +1230,8 @@ def _missing(game: "GameState", player: int, action: dict[str, Any]) -> tuple[st
         texts = effect.mode_texts or [f"mode {i + 1}" for i in range(len(effect.modes))]
         # A mode whose targets can't be chosen can't be chosen (700.2a).
         usable = [i for i in range(len(effect.modes))
-                  if has_legal_choice(game, specs_of((i,)), player, source, None if kind == "cast" else source.id)]
+                  if has_legal_choice(game, specs_of((i,)), player, source, None if kind == "cast" else source.id,
+                                      ability=kind != "cast")]
         return "mode", ChooseMode(player=player, prompt=f"{name}: choose {effect.how_many_modes}",
                                   options=[Option(i + 1, texts[i]) for i in usable],
                                   min=min(effect.mode_count, len(usable)), max=min(effect.most_modes, len(usable)),
@@ -1243,7 +1246,8 @@ def _missing(game: "GameState", player: int, action: dict[str, Any]) -> tuple[st
     mode = tuple(m - 1 for m in (action.get("mode") or []))
     specs = specs_of(mode)
     if action.get("targets") is None and any(s.max_count for s in specs):
-        d = targets_decision(game, player, specs, source, source.id, f"{name}: choose targets", effect)
+        d = targets_decision(game, player, specs, source, source.id, f"{name}: choose targets", effect,
+                             ability=kind != "cast")
         d.legal = lambda ans: _validated(game, player, action, "targets", ans)
         return "targets", d
     if action.get("divide") is None:

@@ -80,7 +80,8 @@ class Ctx:
             row = []
             for t in picks:
                 any_target = True
-                ok = is_legal(game, t, spec, self.controller, self.source, self.source_id)
+                ok = is_legal(game, t, spec, self.controller, self.source, self.source_id,
+                              ability=isinstance(self.stack_obj, StackAbility))
                 whose = spec.objects.controller_ref if spec.objects is not None else None
                 if ok and whose is not None:   # "... that player controls" still holds (608.2b)
                     ok = game.controller_of(game.get(t)) in {p.index for p in self.players(whose)}

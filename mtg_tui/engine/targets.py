@@ -23,29 +23,41 @@ if TYPE_CHECKING:
     from .state import GameState
 
 
-def can_target(game: "GameState", obj: Any, source: Any, controller: int) -> bool:
-    """May a spell or ability from ``source`` (controlled by ``controller``) target ``obj``?"""
+def can_target(game: "GameState", obj: Any, source: Any, controller: int, ability: bool = False) -> bool:
+    """May a spell or ability (``ability``) from ``source`` (controlled by ``controller``) target ``obj``?"""
     if isinstance(obj, Player):
         return not obj.lost
     if obj.zone == "battlefield":
-        return targeting_problem(game, obj, source, controller) is None   # shroud, hexproof, protection...
+        return targeting_problem(game, obj, source, controller) is None \
+            and not _untargetable(game, obj, controller, ability)   # shroud, hexproof, protection...
     return True
 
 
+def _untargetable(game: "GameState", obj: GameObject, controller: int, ability: bool) -> bool:
+    """"~ can't be the target of abilities your opponents control": a static ability of the object (115.4);
+    each flag names what it keeps away ("abilities" or "spells") and whose ("opponents" or "any")."""
+    for kinds, whose in game.chars(obj).flags.get("untargetable", ()):
+        if ("abilities" if ability else "spells") in kinds and \
+                (whose == "any" or controller != game.chars(obj).controller):
+            return True
+    return False
+
+
 def candidates(game: "GameState", spec: TargetSpec, controller: int, source: Any,
-               source_id: int | None = None, event: Any = None, specs: tuple[TargetSpec, ...] = ()) -> list[int]:
+               source_id: int | None = None, event: Any = None, specs: tuple[TargetSpec, ...] = (),
+               ability: bool = False) -> list[int]:
     """Ids of every legal choice for one target word, in a stable order. A description whose controller
     is a player the text names ("... that player controls") keeps the objects that player may control:
     the triggering event's player, or (among ``specs``) anyone another target word could name; the whole
     choice is checked by ``check_choice``."""
-    whose = _possible_controllers(game, spec, controller, source, source_id, event, specs)
-    out = list(_objects(game, spec, controller, source, source_id, whose))
+    whose = _possible_controllers(game, spec, controller, source, source_id, event, specs, ability)
+    out = list(_objects(game, spec, controller, source, source_id, whose, ability))
     out.extend(_players(game, spec, controller))
     return out
 
 
 def _objects(game: "GameState", spec: TargetSpec, controller: int, source: Any,
-             source_id: int | None, whose: set[int] | None = None) -> Iterator[int]:
+             source_id: int | None, whose: set[int] | None = None, ability: bool = False) -> Iterator[int]:
     """The legal objects for one target word, one at a time, in a stable order."""
     if spec.objects is None:
         return
@@ -69,7 +81,8 @@ def _objects(game: "GameState", spec: TargetSpec, controller: int, source: Any,
         if source_id is not None and o.id == source_id and zone == "stack":
             continue  # a spell can't target itself (115.5)
         if object_matches(game, o, flt, source_id, controller, source_uid) and \
-                can_target(game, o, source, controller) and (whose is None or game.controller_of(o) in whose):
+                can_target(game, o, source, controller, ability) and \
+                (whose is None or game.controller_of(o) in whose):
             yield o.id
 
 
@@ -87,7 +100,7 @@ def _hexproof_player(game: "GameState", p: Player, controller: int) -> bool:
 
 
 def is_legal(game: "GameState", tid: int, spec: TargetSpec, controller: int, source: Any,
-             source_id: int | None = None) -> bool:
+             source_id: int | None = None, ability: bool = False) -> bool:
     """Is this chosen target still legal (608.2b)?"""
     thing = game.get(tid)
     if thing is None:
@@ -99,7 +112,7 @@ def is_legal(game: "GameState", tid: int, spec: TargetSpec, controller: int, sou
         return False
     source_uid = getattr(source, "card_uid", None)
     return object_matches(game, thing, spec.objects, source_id, controller, source_uid) and \
-        can_target(game, thing, source, controller)
+        can_target(game, thing, source, controller, ability)
 
 
 def _named_target(ref: Any) -> TargetRef | None:
@@ -112,7 +125,8 @@ def _named_target(ref: Any) -> TargetRef | None:
 
 
 def _possible_controllers(game: "GameState", spec: TargetSpec, controller: int, source: Any,
-                          source_id: int | None, event: Any, specs: tuple[TargetSpec, ...]) -> set[int] | None:
+                          source_id: int | None, event: Any, specs: tuple[TargetSpec, ...],
+                          ability: bool = False) -> set[int] | None:
     ref = spec.objects.controller_ref if spec.objects is not None else None
     if ref is None:
         return None
@@ -121,7 +135,7 @@ def _possible_controllers(game: "GameState", spec: TargetSpec, controller: int, 
         return _players_of(game, ref, controller, [], event)
     if named.index >= len(specs):
         return None     # known only with the other targets (check_choice)
-    other = candidates(game, specs[named.index], controller, source, source_id, event, specs)
+    other = candidates(game, specs[named.index], controller, source, source_id, event, specs, ability)
     return {game.controller_of(t) if isinstance(t, GameObject) else t.index
             for t in (game.get(i) for i in other) if t is not None}
 
@@ -161,7 +175,7 @@ def _check_controllers(game: "GameState", specs: tuple[TargetSpec, ...], chosen:
 
 
 def check_choice(game: "GameState", specs: tuple[TargetSpec, ...], chosen: Any, controller: int, source: Any,
-                 source_id: int | None = None, event: Any = None) -> list[list[int]]:
+                 source_id: int | None = None, event: Any = None, ability: bool = False) -> list[list[int]]:
     """Validate chosen targets for all target words; return them normalised or raise IllegalAnswer."""
     if chosen is None:
         chosen = []
@@ -194,7 +208,7 @@ def check_choice(game: "GameState", specs: tuple[TargetSpec, ...], chosen: Any, 
                                 f"got {len(picks)}")
         if len(set(picks)) != len(picks):
             raise IllegalAnswer("the same object can't be chosen twice for one target word (115.3)")
-        legal = candidates(game, spec, controller, source, source_id, event, specs)
+        legal = candidates(game, spec, controller, source, source_id, event, specs, ability)
         for t in picks:
             if t not in legal:
                 raise IllegalAnswer(f"{game.describe(t)} isn't a legal target for {spec.label}")
@@ -215,7 +229,7 @@ def _owner(game: "GameState", oid: int) -> int | None:
 
 
 def has_legal_choice(game: "GameState", specs: tuple[TargetSpec, ...], controller: int, source: Any,
-                     source_id: int | None = None, event: Any = None) -> bool:
+                     source_id: int | None = None, event: Any = None, ability: bool = False) -> bool:
     """Could targets be chosen for every target word (601.2c, 603.3d)?"""
     for spec in specs:
         if spec.min_count == 0:
@@ -223,8 +237,8 @@ def has_legal_choice(game: "GameState", specs: tuple[TargetSpec, ...], controlle
         # Counted only until there are enough, players first (the cheaper look).
         found = len(_players(game, spec, controller))
         if found < spec.min_count:
-            whose = _possible_controllers(game, spec, controller, source, source_id, event, specs)
-            for _ in _objects(game, spec, controller, source, source_id, whose):
+            whose = _possible_controllers(game, spec, controller, source, source_id, event, specs, ability)
+            for _ in _objects(game, spec, controller, source, source_id, whose, ability):
                 found += 1
                 if found >= spec.min_count:
                     break
@@ -247,14 +261,15 @@ def spread_targets(targets: Any, specs: tuple[TargetSpec, ...]) -> Any:
 
 
 def targets_decision(game: "GameState", player: int, specs: tuple[TargetSpec, ...], source: Any,
-                     source_id: int | None, prompt: str, effect: Effect | None = None, event: Any = None) -> Targets:
+                     source_id: int | None, prompt: str, effect: Effect | None = None, event: Any = None,
+                     ability: bool = False) -> Targets:
     """Choose targets (601.2c). ``data["effect"]`` is what the spell or ability will do with them,
     so whoever answers can judge each target word (an Aura spell's effect is empty: its
     abilities are the source's)."""
     rows = []
     flat: list[Option] = []
     for s in specs:
-        ids = candidates(game, s, player, source, source_id, event, specs) if s.max_count else []
+        ids = candidates(game, s, player, source, source_id, event, specs, ability) if s.max_count else []
         row = {"label": s.label, "min": s.min_count, "max": s.max_count, "options": ids}
         if s.one_owner:   # the targets must share an owner: who owns each option
             row["owners"] = {i: _owner(game, i) for i in ids}
@@ -265,7 +280,7 @@ def targets_decision(game: "GameState", player: int, specs: tuple[TargetSpec, ..
     return Targets(player=player, prompt=prompt, options=flat, min=sum(s.min_count for s in specs),
                    max=sum(s.max_count for s in specs), specs=rows, effect=effect, source=source_id,
                    legal=lambda ans: check_choice(game, specs, spread_targets(ans, specs), player, source, source_id,
-                                                  event))
+                                                  event, ability))
 
 
 def targeted_events(stack_obj: Any, player: int) -> list[Event]:

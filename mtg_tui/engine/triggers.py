@@ -620,7 +620,7 @@ def _put_one(game: "GameState", t: PendingTrigger) -> Gen:
     if effect.is_modal:
         legal_modes = [i for i in range(len(effect.modes))
                        if has_legal_choice(game, effect.target_specs((i,)), t.controller, src_for_targets,
-                                           t.source_id, t.event)]
+                                           t.source_id, t.event, ability=True)]
         if not legal_modes or len(legal_modes) < effect.mode_count:   # too few modes can be chosen (700.2b)
             _removed(game, t)
             return
@@ -642,11 +642,11 @@ def _put_one(game: "GameState", t: PendingTrigger) -> Gen:
     specs = effect.target_specs(mode)
     targets: list[list[int]] = [[] for _ in specs]
     if any(s.max_count for s in specs):
-        if not has_legal_choice(game, specs, t.controller, src_for_targets, t.source_id, t.event):
+        if not has_legal_choice(game, specs, t.controller, src_for_targets, t.source_id, t.event, ability=True):
             _removed(game, t)
             return
         d = targets_decision(game, t.controller, specs, src_for_targets, t.source_id,
-                             f"{t.source_name}'s triggered ability: choose targets", effect, t.event)
+                             f"{t.source_name}'s triggered ability: choose targets", effect, t.event, ability=True)
         targets = yield d
     sa = StackAbility(game.new_id(), ab, t.controller, t.source_id or 0, t.source_uid, t.source_name,
                       t.source_lki or (game.lki_of(source) if isinstance(source, GameObject) else None), "triggered")

@@ -301,7 +301,8 @@ class GameView:
         else:
             return None
         return [{"label": s.label, "min": s.min_count, "max": s.max_count,
-                 "options": candidates(g, s, player, source, source.id) if s.max_count else []} for s in specs]
+                 "options": candidates(g, s, player, source, source.id, ability=value.get("action") == "activate")
+                 if s.max_count else []} for s in specs]
 
     def _cast_object(self, action: dict[str, Any]) -> GameObject | None:
         """The card a cast answer template casts, or the half of a split card it names (708.3)."""

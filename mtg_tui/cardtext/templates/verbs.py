@@ -1041,6 +1041,10 @@ class Verbs(Templates):
     def vp_max_one_blocker(self) -> Verb:
         return continuous(flag("max_one_blocker"))
 
+    def vp_untargetable_opp_abilities(self) -> Verb:
+        """"Can't be the target of abilities your opponents control": spells may still target it (115.4)."""
+        return continuous(flag("untargetable", (("abilities",), "opponents")))
+
     def vp_unblockable(self) -> Verb:
         return continuous(flag("cant_be_blocked"))
 
