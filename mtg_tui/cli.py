@@ -172,6 +172,9 @@ def cards_show(name: tuple[str, ...], card_folders: tuple[Path, ...]) -> None:
     try:
         card = db.get(wanted)
     except KeyError as e:
+        left = db.left_out(wanted)
+        if left is not None:
+            raise click.ClickException(left.message()) from None
         whole = db.pool.card_with_face(wanted)
         hint = f" ({wanted!r} is a face of {whole!r})" if whole else ""
         raise click.ClickException(str(e.args[0] if e.args else e) + hint) from None

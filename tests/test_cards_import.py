@@ -24,6 +24,7 @@ from mtg_tui.cardtext.importer import CLASH, LAYOUT, NOT_COMPILED, WRITTEN, impo
 from mtg_tui.cardtext.loader import CardDatabase
 from mtg_tui.cardtext.mtgjson import MtgjsonError, read_set
 from mtg_tui.cli import main
+from mtg_tui.decks.decklist import DecklistError, parse_decklist
 from mtg_tui.engine import layouts
 
 DATA = Path(__file__).resolve().parent / "data" / "mtgjson"
@@ -69,8 +70,8 @@ def test_a_set_is_imported_as_the_cards_the_engine_plays(tmp_path: Path, monkeyp
                 "Healer's Hawk": WRITTEN, "Plains": WRITTEN},
         "XLN": {"Arguel's Blood Fast": LAYOUT, "Colossal Dreadmaw": WRITTEN, "Duress": WRITTEN, "Opt": WRITTEN}}
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "arclight-phoenix.toml", "colossal-dreadmaw.toml", "duress.toml", "healers-hawk.toml", "opt.toml",
-        "plains.toml"]
+        "arclight-phoenix.toml", "colossal-dreadmaw.toml", "duress.toml", "healers-hawk.toml", "left-out.json",
+        "opt.toml", "plains.toml"]
     hawk = read(tmp_path / "healers-hawk.toml")
     assert hawk == {"name": "Healer's Hawk", "cost": "{W}", "type": "Creature — Bird", "power": 1, "toughness": 1,
                     "text": "Flying, lifelink", "printings": [{"set": "GRN", "rarity": "common", "number": "14"}]}
@@ -126,6 +127,37 @@ def test_a_layout_is_imported_once_the_engine_plays_it(tmp_path: Path, monkeypat
     unreadable.write_text(json.dumps(data), encoding="utf-8")
     reports = import_sets([unreadable], tmp_path / "out")
     assert outcomes(reports)["GRN"]["Find // Finality"] == NOT_COMPILED
+
+
+def test_a_card_left_out_is_named_as_a_real_card_not_playable_yet(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(layouts.PLAYABLE, "split", False)
+    import_sets([GRN], tmp_path)
+    left = json.loads((tmp_path / "left-out.json").read_text(encoding="utf-8"))
+    assert sorted(left) == ["Assure // Assemble", "Find // Finality"]
+    assert left["Find // Finality"] == {"sets": ["GRN"], "why": "the engine doesn't play the 'split' layout yet"}
+    db = CardDatabase(tmp_path)
+    with pytest.raises(DecklistError, match=r"'Find // Finality' \(GRN\) isn't playable yet: the engine doesn't "
+                                            r"play the 'split' layout yet"):
+        parse_decklist("2 Find // Finality\n58 Plains", source="deck.txt", cards=db)
+    # A text the grammar doesn't read says which paragraph (a card of a set of our own, so that no shipped
+    # card has its name).
+    data = json.loads(GRN.read_text(encoding="utf-8"))
+    for entry in data["data"]["cards"]:
+        if entry.get("name") == "Healer's Hawk":
+            entry["name"], entry["text"] = "Test Flipping Hawk", "Flip a coin until you lose a flip."
+    unreadable = tmp_path / "unreadable" / "GRN.json"
+    unreadable.parent.mkdir()
+    unreadable.write_text(json.dumps(data), encoding="utf-8")
+    import_sets([unreadable], tmp_path / "out")
+    why = json.loads((tmp_path / "out" / "left-out.json").read_text(encoding="utf-8"))["Test Flipping Hawk"]["why"]
+    assert why.startswith('the engine doesn\'t read "Flip a coin until you lose a flip." yet')
+    result = CliRunner().invoke(main, ["cards", "show", "Test Flipping Hawk", "--cards", str(tmp_path / "out")])
+    assert result.exit_code == 1 and "'Test Flipping Hawk' (GRN) isn't playable yet" in result.output
+    # Once the engine plays it, importing again writes it and forgets it was left out.
+    monkeypatch.setitem(layouts.PLAYABLE, "split", True)
+    import_sets([GRN], tmp_path)
+    assert (tmp_path / "find-finality.toml").is_file() and not (tmp_path / "left-out.json").exists()
 
 
 def test_the_command_prints_a_table_per_set_and_writes_into_the_users_folder(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from mtg_tui.cardtext.importer import import_sets
+from mtg_tui.cardtext.left_out import LEFT_OUT
 from mtg_tui.cardtext.loader import CardDatabase
 from mtg_tui.cardtext.mtgjson import read_set
 from mtg_tui.cardtext.pool import card_files
@@ -25,6 +26,9 @@ def test_the_shipped_set_cards_are_what_the_importer_makes_of_the_sets(tmp_path:
     assert not (missing or extra or changed), (
         f"cards/sets is not what the importer makes of mtgjson/ (regenerate it: {REGENERATE}); "
         f"new: {missing[:5]}, gone: {extra[:5]}, changed: {changed[:5]}")
+    # and the record of the cards it left out, which decklists and `cards show` read
+    assert (tmp_path / LEFT_OUT).read_text(encoding="utf-8") == (SETS / LEFT_OUT).read_text(encoding="utf-8"), \
+        f"cards/sets/{LEFT_OUT} is not what the importer makes of mtgjson/ (regenerate it: {REGENERATE})"
 
 
 def test_the_sets_are_read_as_their_publisher_counts_them() -> None:

@@ -12,6 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from .importer import CLASH, LAYOUT, NOT_COMPILED, WRITTEN, SetReport, import_sets
+from .left_out import LEFT_OUT
 from .mtgjson import MtgjsonError
 from .pool import card_files
 
@@ -20,8 +21,8 @@ def run_import(files: list[Path], out: Path, fresh: bool, brief: bool, console: 
     """Import the files into ``out`` and print the report; a bad file stops it before anything is written."""
     console = console or Console()
     if fresh and out.is_dir():
-        for path in card_files(out):
-            path.unlink()
+        for path in card_files(out) + [out / LEFT_OUT]:
+            path.unlink(missing_ok=True)
     with Progress(TextColumn("Compiling"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, transient=True, disable=not console.is_terminal) as bar:
         task = bar.add_task("compile", total=None)

@@ -10,7 +10,8 @@ one card file listing all its printings, when it is the same card
 (sameness.py); its fields come from its newest printing. The output of a
 set of files into an empty folder depends on nothing but those files and
 the code, so the project's shipped set cards are exactly what this makes of
-its copy of the MTGJSON files.
+its copy of the MTGJSON files. The cards left out are recorded beside them
+(left_out.py), so that naming one says why it isn't there.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from .cache import CompiledCache, key_of
 from .cardwriter import card_file_text
 from .errors import CardError
 from .faces import layout_of
+from .left_out import LeftOut, update_left_out
 from .loader import card_from_data, read_card_file
 from .mtgjson import CARD_FILE_LAYOUTS, SetCard, SetFile, read_set
 from .pool import CardPool, name_key
@@ -137,6 +139,10 @@ def import_sets(paths: Sequence[Path], out: Path, progress: Callable[[int, int],
             raise AssertionError(f"{card.data['name']}: the card file doesn't read back as written")
         path.write_text(text, encoding="utf-8")
         outcome.file = str(path)
+    update_left_out(out, [LeftOut(card.data["name"], tuple(card.sets), _why(outcomes[key]))
+                          for key, card in sorted(cards.items())
+                          if outcomes[key].status in (NOT_COMPILED, LAYOUT) and not card.basic],
+                    [card.data["name"] for key, card in cards.items() if outcomes[key].status == WRITTEN])
     if progress is not None:
         progress(len(cards), len(cards))
     reports = []
@@ -223,6 +229,16 @@ def _judge(card: _Card, compiler: Compiler) -> Outcome:
     if problem is not None:
         return Outcome(name, NOT_COMPILED, problem[0], problem[1], layout=layout, basic=card.basic)
     return Outcome(name, WRITTEN, layout=layout, basic=card.basic, compiles=True)
+
+
+def _why(outcome: Outcome) -> str:
+    """Why a card was left out, for a player: the paragraph the grammar doesn't read yet and the words it
+    stopped at, or the layout the engine doesn't play."""
+    said = re.match(r"""can't compile (['"])(.*?)\1: """, outcome.message, re.S)
+    if outcome.status == NOT_COMPILED and said:
+        return f"the engine doesn't read \"{said.group(2)}\" yet" + (
+            f" (from \"{outcome.phrase}\")" if outcome.phrase and len(outcome.phrase) > 2 else "")
+    return outcome.message
 
 
 def _free_path(out: Path, stem: str, used: set[str]) -> Path:

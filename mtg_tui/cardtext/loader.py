@@ -23,7 +23,7 @@ from ..paths import cards_dir, user_cards_dir
 from ..textfile import TextFileError, read_toml
 from .errors import CardError
 from .faces import layout_of, read_layout
-from .pool import CardPool, card_name, summary_fields
+from .pool import CardPool, card_name, name_key, summary_fields
 from .printings import Printing, read_printings
 from .subtypes import RENAMED_SUBTYPES, subtypes
 
@@ -212,6 +212,7 @@ class CardDatabase:
         self.folder = folders[0]
         self._compiled: dict[str, CardDef] = {}
         self._tokens: dict[str, CardDef] | None = None
+        self._left_out: dict[str, Any] | None = None
         self._cache = None
         if cache:
             from .cache import CompiledCache
@@ -221,6 +222,13 @@ class CardDatabase:
         self.read_errors: list[CardError] = self.pool.read_errors
         if strict and self.pool.conflicts:
             raise self.conflict_error()
+
+    def left_out(self, name: str) -> Any:
+        """A real card an import into these folders left out (a ``LeftOut`` saying why), or None."""
+        if self._left_out is None:
+            from .left_out import read_left_out
+            self._left_out = read_left_out(self.folders)
+        return self._left_out.get(name_key(name))
 
     def with_folders(self, extra: Sequence[Path], strict: bool = True) -> "CardDatabase":
         """This pool and the cards of more folders; cards compiled already are shared (they don't change)."""

@@ -112,6 +112,9 @@ def _unknown_name_message(name: str, cards: CardDatabase | None = None) -> str:
         if " // " in whole:
             return f"{name!r} is half of the split card {whole!r}: a decklist names the whole card"
         return f"{name!r} is the back face of {whole!r}: a decklist names a double-faced card by its front face"
+    left = names.left_out(name, cards)
+    if left is not None:
+        return left.message()
     message = f"unknown card name {name!r}"
     suggestion = names.closest_name(name, cards)
     return f"{message}; did you mean {suggestion!r}?" if suggestion else message

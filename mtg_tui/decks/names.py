@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mtg_tui.cardtext.errors import CardError
 from mtg_tui.cardtext.pool import name_key
@@ -64,6 +64,11 @@ def unplayable_reason(name: str, cards: CardDatabase | None = None) -> str | Non
 def whole_card(name: str, cards: CardDatabase | None = None) -> str | None:
     """The card of which ``name`` is a split half or a back face (for a message naming it), or None."""
     return _db(cards).pool.card_with_face(name)
+
+
+def left_out(name: str, cards: CardDatabase | None = None) -> Any:
+    """A real card the shipped or imported sets left out (``LeftOut``: its sets and why), or None."""
+    return _db(cards).left_out(name)
 
 
 def closest_name(name: str, cards: CardDatabase | None = None) -> str | None:
