@@ -108,6 +108,14 @@ def emblem(o: ObjectView) -> Text:
 
 ZONE_WORDS = {"graveyard": "from graveyard", "exile": "from exile", "library": "from library",
               "command": "from command zone"}
+PLACES = {"battlefield": "on the battlefield", "stack": "on the stack", "hand": "in hand",
+          "graveyard": "in the graveyard", "exile": "in exile", "library": "in the library",
+          "command": "in the command zone"}
+
+
+def place(zone: str) -> str:
+    """Where an object is, as a sentence says it ("on the battlefield", "in the command zone")."""
+    return PLACES.get(zone, f"in {zone}")
 
 
 def elsewhere_card(o: ObjectView | None, label: str, zone: str) -> Text:

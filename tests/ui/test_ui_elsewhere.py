@@ -33,6 +33,9 @@ async def test_an_emblem_shows_under_its_owner_after_the_ultimate(tmp_path: Path
         mine = " ".join(line.plain for line in app.game_screen.query_one("#my-bf")._lines(80)[0])
         assert "Emblem: Whenever a creature you control deals combat damage to a player" in " ".join(mine.split())
         assert [e.name for e in app.game_screen.snap.players[0].emblems] == ["Vraska, Golgari Queen's emblem"]
+        # Its ability reads as its text does (not as a second, gained ability), and it is in the command zone.
+        emblem = app.game_screen.snap.players[0].emblems[0]
+        assert emblem.abilities == (emblem.text,) and emblem.zone == "command"
 
 
 @pytest.mark.asyncio

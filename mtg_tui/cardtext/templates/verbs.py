@@ -31,6 +31,11 @@ from .tokens import THAT_MANY, TokenSpec
 PROMPT = "Use this optional effect?"
 
 
+def _sentence_case(text: str) -> str:
+    """Capitals back at the start of each sentence of a text the grammar read lower-cased."""
+    return re.sub(r"(^|[.!?] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
+
+
 @dataclass(frozen=True)
 class CopyException:
     """An exception written into a copy effect (706.9)."""
@@ -557,7 +562,8 @@ class Verbs(Templates):
         abilities = tuple(self.compile_nested("", inner, (), ()))
         if not abilities or not all(isinstance(a, TriggeredAbility) for a in abilities):
             raise TextError("only emblems with triggered abilities are supported yet", "an emblem with")
-        shown = re.sub(r"(^|[.!?] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), inner)   # read lower-cased
+        shown = _sentence_case(inner)   # the text was read lower-cased
+        abilities = tuple(replace(a, text=_sentence_case(a.text)) for a in abilities)
         return Verb(act=lambda s, d: [I.GetEmblem(player_of(s), abilities, shown)])
 
     def vp_put_counters_two(self, first: tuple[int, str], a: Ref, second: tuple[int, str], b: Ref) -> Verb:

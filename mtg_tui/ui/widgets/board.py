@@ -629,7 +629,7 @@ def card_lines(o: ObjectView, snap: Snapshot | None) -> list[Text]:
     if snap is not None:
         owner = snap.players[o.owner].name
         ctl = snap.players[o.controller].name
-        lines.append(Text(f"Owner {owner}" + (f", controller {ctl}" if ctl != owner else "") + f"; in {o.zone}",
+        lines.append(Text(f"Owner {owner}" + (f", controller {ctl}" if ctl != owner else "") + f"; {tx.place(o.zone)}",
                           style="dim"))
     return lines
 
