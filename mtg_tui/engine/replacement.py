@@ -317,7 +317,7 @@ def end_of_turn(game: "GameState") -> None:
 # The pipeline
 
 
-def _statics(game: "GameState", kind: str, cache: dict[tuple[int, int], ReplacementEffect]
+def _statics(game: "GameState", kind: str, cache: dict[tuple[int, ...], ReplacementEffect]
              ) -> Iterator[ReplacementEffect]:
     """Replacement effects of the static abilities of permanents on the battlefield."""
     for obj, templates in game.replacement_sources():
@@ -331,13 +331,15 @@ def _statics(game: "GameState", kind: str, cache: dict[tuple[int, int], Replacem
             yield bound
 
 
-def _entering(game: "GameState", event: ZoneMove, cache: dict[tuple[int, int], ReplacementEffect]
+def _entering(game: "GameState", event: ZoneMove, cache: dict[tuple[int, ...], ReplacementEffect]
               ) -> Iterator[ReplacementEffect]:
     """The entering object's own "enters tapped / with counters / as it enters" effects (614.1c, 614.12),
     read from the card as it will be on the battlefield, under the player who will control it: its printed
-    abilities, and those that permanents already there will give it ("creatures you control have riot")."""
+    abilities, or once it is entering as a copy the copied ones (706.5), and those that permanents already
+    there will give it ("creatures you control have riot")."""
     obj = event.obj
-    templates = [ab.replacement for ab in obj.card.abilities if isinstance(ab, StaticAbility)
+    card = event.chosen.get("copy_of") or obj.card
+    templates = [ab.replacement for ab in card.abilities if isinstance(ab, StaticAbility)
                  and isinstance(ab.replacement, ReplacementEffect) and ab.replacement.from_entering]
     for rider in obj.chosen.get("mana_riders", ()):   # mana spent on it said so (106.6)
         templates.extend(rider.enters)
@@ -346,7 +348,7 @@ def _entering(game: "GameState", event: ZoneMove, cache: dict[tuple[int, int], R
                           game.controller_of(source), source.card_uid):
             templates.extend(granted)
     for k, template in enumerate(templates):
-        key = (-obj.id, k)
+        key = (-obj.id, k, id(card))   # a copy's templates are others than the printed ones at the same place
         bound = cache.get(key)
         if bound is None:
             bound = cache[key] = dataclasses.replace(
@@ -356,7 +358,7 @@ def _entering(game: "GameState", event: ZoneMove, cache: dict[tuple[int, int], R
 
 
 def candidates(game: "GameState", event: Proposed, extra: tuple[ReplacementEffect, ...],
-               cache: dict[tuple[int, int], ReplacementEffect]) -> list[ReplacementEffect]:
+               cache: dict[tuple[int, ...], ReplacementEffect]) -> list[ReplacementEffect]:
     kind = event.kind
     out = [e for e in extra if e.watches == kind]
     out.extend(e for e in game.replacements if e.watches == kind)
@@ -379,7 +381,7 @@ def replace(game: "GameState", event: Proposed, extra: tuple[ReplacementEffect, 
     ``extra`` are effects of rules that arise with this event (protection for damage).
     """
     used: set[int] = set()      # 614.5: each effect once (by identity: a static's effect is made per event)
-    cache: dict[tuple[int, int], ReplacementEffect] = {}
+    cache: dict[tuple[int, ...], ReplacementEffect] = {}
     current: Any = event
     while current is not None:
         fitting = [e for e in candidates(game, current, extra, cache)
