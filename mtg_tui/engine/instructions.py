@@ -139,6 +139,39 @@ class ExchangeLifeTotals(Instruction):
 
 
 @dataclass(frozen=True)
+class ExchangeLifeWithPower(Instruction):
+    """"Exchange your life total with ~'s power" (701.10g): the player gains or loses the life that makes their
+    total the creature's power, and an effect sets the creature's power to their former total (layer 7b,
+    613.4b). If the creature isn't on the battlefield, or the player can't gain the life, neither part
+    happens (701.10a, 119.7)."""
+
+    who: Ref
+    what: Ref
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        ps = ctx.players(self.who)
+        objs = [o for o in ctx.objects(self.what) if o.zone == "battlefield" and game.is_creature(o)]
+        if len(ps) != 1 or len(objs) != 1:
+            game.log_event("The exchange can't be completed, so none of it happens.", ("701.10a",))
+            return
+        p, obj = ps[0], objs[0]
+        life, power = p.life, game.chars(obj).power or 0
+        if power > life and game.player_flags(p.index).get("cant_gain_life"):
+            game.log_event(f"{p.name} can't gain life: the exchange doesn't happen.", ("701.10a", "119.7"),
+                           player=p.index)
+            return
+        game.log_event(f"{p.name} exchanges their life total ({life}) with {obj.name}'s power ({power}): "
+                       f"{obj.name} has base power {life}.",
+                       ("701.10g", "613.4b"), (obj.id,), player=p.index)
+        ctx.add_effect([obj], (LayerOp("7b", "set_pt", (life, None)),), "permanent")
+        if power > life:
+            yield from actions.gain_life_asking(game, p, power - life)
+        elif power < life:
+            actions.lose_life(game, p, life - power, cites=("701.10g", "119.3"))
+
+
+@dataclass(frozen=True)
 class SetLife(_EachPlayer):
     """"Your life total becomes N" (119.5): the player gains or loses the life that takes them there."""
 
@@ -1200,6 +1233,8 @@ def _effect_text(ctx: "Ctx", objs: list[GameObject], ops: tuple[LayerOp, ...], d
     for op in ops:
         if op.op == "add_pt":
             bits.append("gets %+d/%+d" % op.args)
+        elif op.op == "set_pt" and op.args[1] is None:
+            bits.append("has base power %s" % op.args[0])
         elif op.op == "set_pt":
             bits.append("has base power and toughness %s/%s" % op.args)
         elif op.op == "grant":

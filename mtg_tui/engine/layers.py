@@ -374,7 +374,8 @@ def _apply(game: "GameState", op: LayerOp, a: _Active, chars: dict[int, Characte
             if i in chars:
                 c = chars[i]
                 c.power = _stat(p, c)
-                c.toughness = _stat(t, c)
+                if t is not None:   # None: only power is set ("exchange ... with ~'s power", 701.10g)
+                    c.toughness = _stat(t, c)
                 c.pt_changed = True
     elif name == "add_pt":
         p, t = op.args

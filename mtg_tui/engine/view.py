@@ -448,6 +448,8 @@ def _ops_text(ops: tuple[Any, ...]) -> str:
     for op in ops:
         if op.op == "add_pt":
             bits.append("%+d/%+d" % tuple(op.args))
+        elif op.op == "set_pt" and op.args[1] is None:
+            bits.append("base power %s" % op.args[0])
         elif op.op == "set_pt":
             bits.append("base power and toughness %s/%s" % tuple(op.args))
         elif op.op == "grant":

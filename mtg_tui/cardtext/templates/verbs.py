@@ -1120,6 +1120,10 @@ class Verbs(Templates):
         """"Two target players exchange life totals" (701.10c)."""
         return Verb(act=lambda s, d: [I.ExchangeLifeTotals(s)])
 
+    def vp_exchange_life_power(self) -> Verb:
+        """"Exchange your life total with ~'s power" (701.10g)."""
+        return Verb(act=lambda s, d: [I.ExchangeLifeWithPower(player_of(s), SelfRef())])
+
     def vp_win_game(self) -> Verb:
         """"You win the game" (104.2b)."""
         return Verb(act=lambda s, d: [I.WinGame(s)])
