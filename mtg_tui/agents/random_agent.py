@@ -122,6 +122,7 @@ class RandomAgent(DecisionHandler[Any]):
     scry = surveil = search = order_cards = choose_replacement = prevention_order = _some
     sacrifice_cost = discard_cost = counter_cost = discard = bottom = choose_costs = _some
     reveal_cost = _some
+    move_cost = _some
 
     def tap_cost(self, d: TapCost) -> Any:
         order = d.option_values()

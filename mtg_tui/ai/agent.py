@@ -166,6 +166,7 @@ class Policy(DecisionHandler[Any]):
     scry = _by(choices.scry)
     search = _by(choices.search)
     choose_sacrifice = sacrifice_cost = counter_cost = _by(choices.least_valuable)
+    move_cost = _by(choices.least_valuable)
     tap_cost = _by(choices.tap_for_cost)
     reveal_cost = _by(choices.pick_cards)
     choose_legend = _by(choices.legend)
@@ -249,6 +250,7 @@ class SafeAnswer(DecisionHandler[Any]):
     prevention_order = sacrifice_cost = discard_cost = counter_cost = discard = bottom = choose_costs = \
         _fewest
     reveal_cost = _fewest
+    move_cost = _fewest
 
     def tap_cost(self, d: TapCost) -> Any:
         return d.fewest(d.option_values())

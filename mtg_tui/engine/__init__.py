@@ -38,7 +38,8 @@ from .decisions import (CANCEL, AssignDamage, Bottom, ChooseCards, ChooseColor, 
                         ChooseReplacement, ChooseSacrifice, ChooseX, ConvokeCost, DamageOrder, Decision, DeclareAttackers,
                         DeclareBlockers, Discard, DiscardCost, Divide, IllegalAnswer, Mulligan, Option, OrderCards,
                         OrderTriggers, Pay, PreventionOrder, Priority, RevealCost, SacrificeCost, Scry, Search, Surveil, TapCost,
-                        Targets, YesNo, CounterCost, activate, cast, decision_types, pass_priority, play_land)
+                        Targets, YesNo, CounterCost, MoveCost, activate, cast, decision_types, pass_priority,
+                        play_land)
 from .dispatch import DecisionHandler, dispatch
 from .game import Game
 from .record import Record, RecordError, fork, replay
@@ -55,6 +56,7 @@ __all__ = [
     "Surveil", "Search", "OrderCards", "ChooseReplacement", "PreventionOrder", "SacrificeCost", "DiscardCost",
     "TapCost", "CounterCost", "RevealCost", "Divide", "Discard", "Mulligan", "Bottom", "Pay", "ChooseCosts", "ConvokeCost",
     "pass_priority", "play_land", "cast", "activate",
+    "MoveCost",
 ]
 
 FLOORS: dict[str, tuple[str, ...]] = {

@@ -110,6 +110,8 @@ class Cost(Immutable):
     counter_from: tuple[tuple[int, ObjectFilter], ...] = ()
     reveal: tuple[tuple[int, ObjectFilter], ...] = ()   # cards revealed from the hand (701.16a)
     reveal_self: bool = False         # "Reveal this card from your hand": the ability works from the hand
+    exile_cards: tuple[tuple[int, ObjectFilter], ...] = ()   # "Exile a creature card from your graveyard"
+    return_own: tuple[tuple[int, ObjectFilter], ...] = ()    # "Return two lands you control to their owner's hand"
     text: str = ""
 
     @property

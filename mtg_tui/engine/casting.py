@@ -25,7 +25,8 @@ from .costs import (activated_abilities, check_cost_picks, check_other_costs, ch
                     mana_sources, only_tap_picks, pay_other_costs, payment_units, plan_payment, simple_mana_ability,
                     tap_choices)
 from .decisions import (CANCEL, ChooseColor, ChooseCosts, ChooseMode, ChooseX, ConvokeCost, Decision, DiscardCost,
-                        Divide, IllegalAnswer, Option, Pay, Priority, RevealCost, SacrificeCost, TapCost, division, CounterCost)
+                        Divide, IllegalAnswer, Option, Pay, Priority, RevealCost, SacrificeCost, TapCost, division, CounterCost,
+                        MoveCost)
 from .events import Event
 from .instructions import DealDamage, PutCountersDivided, nested_instructions
 from .keywords import Trait, entry, has_trait, keywords_in
@@ -714,7 +715,7 @@ def _only_way(game: "GameState", obj: GameObject, cost: Any, player: int, kind: 
 
 
 # The kinds of cost whose objects are picked as the cost is paid (601.2h, 602.2b), by their key in an action.
-COST_PICKS = ("sacrifice", "discard", "tap", "counter")
+COST_PICKS = ("sacrifice", "discard", "tap", "counter", "exile", "return")
 
 
 def _self_cost(ab: ActivatedAbility, obj: GameObject, action: dict[str, Any] | None = None) -> set[int]:
@@ -1331,7 +1332,8 @@ def _cost_pick_decision(game: "GameState", player: int, obj: GameObject, cost: A
         for o in cost_choices(game, obj, player, kind, flt, cost.tap):
             if o not in options:
                 options.append(o)
-    ask = {"sacrifice": SacrificeCost, "discard": DiscardCost, "tap": TapCost, "counter": CounterCost, "reveal": RevealCost}[kind]
+    ask = {"sacrifice": SacrificeCost, "discard": DiscardCost, "tap": TapCost, "counter": CounterCost, "reveal": RevealCost,
+           "exile": MoveCost, "return": MoveCost}[kind]
     return ask(player=player, prompt=f"{obj.name}: choose what to {kind} to pay the cost",
                options=[Option(o.id, o.name) for o in options], min=total, max=total,
                legal=lambda picks: check_cost_picks(game, obj, cost, player, kind, picks))

@@ -45,7 +45,8 @@ def _simple_mana_units(ab: Any) -> tuple[tuple[str, ...], ...] | None:
         return None
     c = ab.cost
     if not c.tap or c.has_mana or c.sacrifice_self or c.exile_self or c.bottom_self or c.sacrifice or c.pay_life or c.discard or \
-            c.remove_counters or c.untap or c.loyalty is not None or c.tap_others or c.counter_from:
+            c.remove_counters or c.untap or c.loyalty is not None or c.tap_others or c.counter_from or \
+            c.exile_cards or c.return_own:
         return None
     ins = ab.effect.instructions
     if len(ins) != 1 or not isinstance(ins[0], AddMana) or ins[0].times is not None:
@@ -386,6 +387,12 @@ def check_other_costs(game: "GameState", obj: GameObject | None, cost: Cost, pla
     for n, flt in cost.counter_from:
         if len(cost_choices(game, obj, player, "counter", flt)) < n:
             return f"you don't control {flt.describe()} with a {flt.with_counter} counter to remove"
+    for n, flt in cost.exile_cards:
+        if len(cost_choices(game, obj, player, "exile", flt)) < n:
+            return f"you don't have {n} {flt.describe()} in your graveyard to exile"
+    for n, flt in cost.return_own:
+        if len(cost_choices(game, obj, player, "return", flt)) < n:
+            return f"you don't control {n} {flt.describe()} to return to their owner's hand"
     return None
 
 
@@ -435,6 +442,9 @@ def cost_choices(game: "GameState", obj: GameObject | None, player: int, kind: s
     can't also be one of the permanents it taps."""
     if kind == "discard":
         return [c for c in game.players[player].hand if object_matches(game, c, flt, None, player)]
+    if kind == "exile":    # cards of the player's own graveyard ("Exile a creature card from your graveyard")
+        return [c for c in game.players[player].graveyard
+                if (obj is None or c.id != obj.id) and object_matches(game, c, flt, None, player)]
     if kind == "reveal":   # the spell being cast is on the stack as its costs are paid (601.2a): not itself
         return [c for c in game.players[player].hand
                 if (obj is None or c.id != obj.id) and object_matches(game, c, flt, None, player)]
@@ -446,9 +456,11 @@ def cost_choices(game: "GameState", obj: GameObject | None, player: int, kind: s
 
 def cost_picks_needed(cost: Cost, kind: str) -> tuple[tuple[int, Any], ...]:
     """The picks a kind of cost needs ("sacrifice", "discard", "tap", "counter": permanents to remove a counter
-    from): (how many, of what) each."""
+    from, "exile": cards of the graveyard, "return": permanents to return to the hand): (how many, of what)
+    each."""
     return {"sacrifice": cost.sacrifice, "discard": cost.discard, "tap": cost.tap_others,
-            "counter": cost.counter_from, "reveal": cost.reveal}[kind]
+            "counter": cost.counter_from, "reveal": cost.reveal, "exile": cost.exile_cards,
+            "return": cost.return_own}[kind]
 
 
 def check_cost_picks(game: "GameState", obj: GameObject | None, cost: Cost, player: int, kind: str,
@@ -513,6 +525,17 @@ def pay_other_costs(game: "GameState", obj: GameObject | None, cost: Cost, playe
         shown = [game.objects[i] for i in chosen.get("reveal", []) if i in game.objects]
         game.log_event(f"{p.name} reveals {', '.join(o.name for o in shown)} from their hand.", ("701.16a", "601.2h"),
                        tuple(o.id for o in shown), player=player)
+    for oid in chosen.get("exile", []):
+        if oid in game.objects and game.objects[oid].zone == "graveyard":
+            o = game.objects[oid]
+            game.log_event(f"{p.name} exiles {o.name} from their graveyard to pay the cost.", ("118.1", "602.2b"),
+                           (o.id,), player=player)
+            yield from actions.move_asking(game, o, "exile", log=False)
+    returned = [game.objects[i] for i in chosen.get("return", []) if i in game.objects]
+    if returned:
+        game.log_event(f"{p.name} returns {', '.join(o.name for o in returned)} to their owner's hand to pay the "
+                       "cost.", ("118.1", "602.2b"), tuple(o.id for o in returned), player=player)
+        yield from actions.move_many_asking(game, returned, "hand", log=False)
     if cost.sacrifice_self and obj is not None:
         yield from actions.sacrifice_asking(game, [obj])
     if cost.exile_self and obj is not None and obj.zone == cost.exile_from:

@@ -636,6 +636,15 @@ class RevealCost(Pick):
 
 
 @decision_type
+class MoveCost(Pick):
+    """Choose the cards to exile from your graveyard, or the permanents to return to their owner's hand, to pay
+    a cost ("Exile a creature card from your graveyard", "Return two lands you control to their owner's hand":
+    118, 602.2b)."""
+
+    subkind = "move_cost"
+
+
+@decision_type
 class Divide(AllOfThem, Decision):
     """Divide ``total`` damage among the targets (the options), at least 1 each (601.2d).
     The answer is a list of amounts in the order of the options."""

@@ -19,7 +19,8 @@ from .decisions import (AssignDamage, Bottom, ChooseCards, ChooseColor, ChooseCo
                         ChooseMode, ChooseReplacement, ConvokeCost,
                         ChooseSacrifice, ChooseX, DamageOrder, Decision, DeclareAttackers, DeclareBlockers, Discard,
                         DiscardCost, Divide, Mulligan, OrderCards, OrderTriggers, Pay, PreventionOrder, Priority,
-                        RevealCost, SacrificeCost, Scry, Search, Surveil, TapCost, Targets, YesNo, CounterCost)
+                        RevealCost, SacrificeCost, Scry, Search, Surveil, TapCost, Targets, YesNo, CounterCost,
+                        MoveCost)
 
 T = TypeVar("T")
 
@@ -126,6 +127,9 @@ class DecisionHandler(ABC, Generic[T]):
 
     @abstractmethod
     def pay(self, d: Pay) -> T: ...
+
+    @abstractmethod
+    def move_cost(self, d: MoveCost) -> T: ...
 
 
 _METHODS: dict[type, str] = {}

@@ -66,7 +66,8 @@ def _counts_off_battlefield(flt: Any) -> bool:
 
 def _zone_sensitive(d: ContinuousDef) -> bool:
     """Does this effect count cards in other zones, so that a card moving there must recompute it?"""
-    return any(op.op == "set_pt_count" and _counts_off_battlefield(op.args[0]) for op in d.ops)
+    return any(op.op == "set_pt_count" and _counts_off_battlefield(op.args[0])
+               or op.op == "add_pt_each" and _counts_off_battlefield(op.args[2]) for op in d.ops)
 
 
 def _status_filter(flt: Any) -> bool:
@@ -403,6 +404,9 @@ def _apply(game: "GameState", op: LayerOp, a: _Active, chars: dict[int, Characte
         p, t, flt = op.args
         n = sum(1 for oid, c in chars.items() if object_matches(
             game, by_id[oid], flt, a.source_id, a.controller, a.source_uid, chars=c))
+        if _counts_off_battlefield(flt):   # "... and each land card in your graveyard": cards there too
+            n += sum(1 for o in zone_pool(game, flt) if o.zone != "battlefield"
+                     and object_matches(game, o, flt, a.source_id, a.controller, a.source_uid))
         for c in targets:
             if c.power is not None:
                 c.power += p * n

@@ -580,6 +580,7 @@ class Implicit(DecisionHandler[Any]):
     choose_replacement = prevention_order = sacrifice_cost = discard_cost = tap_cost = counter_cost = divide = \
         discard = mulligan = _scripted
     choose_costs = convoke_cost = reveal_cost = _scripted
+    move_cost = _scripted
 
 
 class Scripted(DecisionHandler[Any]):
@@ -647,6 +648,7 @@ class Scripted(DecisionHandler[Any]):
     choose_cards = choose_sacrifice = choose_legend = scry = surveil = search = order_cards = _picks
     prevention_order = sacrifice_cost = discard_cost = tap_cost = counter_cost = convoke_cost = discard = bottom = _picks
     reveal_cost = _picks
+    move_cost = _picks
 
     def _not_a_choice(self, d: Decision) -> Any:
         raise ScenarioError(f"step {self.n}: a choose entry doesn't answer {d.kind}", self.n)

@@ -961,6 +961,7 @@ class PromptFor(DecisionHandler[Prompt]):
     choose_cards = choose_sacrifice = choose_legend = surveil = search = choose_replacement = _pick
     prevention_order = sacrifice_cost = discard_cost = tap_cost = counter_cost = _pick
     reveal_cost = _pick
+    move_cost = _pick
 
 
 def distinct_actions(snap: Snapshot, opts: list[Any]) -> list[Any]:

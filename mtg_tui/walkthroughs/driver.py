@@ -555,6 +555,7 @@ class Canonical(DecisionHandler[Any]):
         discard = _in_any_order
     convoke_cost = _in_any_order
     reveal_cost = _in_any_order
+    move_cost = _in_any_order
 
     def assign_damage(self, d: AssignDamage) -> Any:
         return tuple(sorted((repr(_ids_key(self.g, p[0])), repr(p[1])) for p in self.answer))
@@ -687,6 +688,7 @@ class InWords(DecisionHandler[str]):
     choose_cards = choose_sacrifice = scry = surveil = search = order_cards = choose_replacement = _chosen
     prevention_order = sacrifice_cost = discard_cost = tap_cost = counter_cost = convoke_cost = _chosen
     reveal_cost = _chosen
+    move_cost = _chosen
 
 
 __all__ = [

@@ -26,6 +26,7 @@ from ...engine.refs import CountOf, ObjectFilter, PlayerCount, SelfRef, YouRef
 from ..errors import TextError
 from ..subtypes import subtypes
 from .base import Scope, SpellPart, Templates, const, find, mana, top_down
+from .costs import spell_cost
 
 
 class AbilityForms(Templates):
@@ -172,7 +173,7 @@ class AbilityForms(Templates):
     def additional_cost(self, tree: Tree) -> list[Any]:
         """"As an additional cost to cast this spell, ..." (601.2f)."""
         with self.reading(Scope(self.card_name, "spell")):
-            return [AdditionalCost(cost=self.transform(find(tree, "cost_list")))]
+            return [AdditionalCost(cost=spell_cost(self.transform(find(tree, "cost_list"))))]
 
     @top_down
     def additional_cost_reveal_or_pay(self, tree: Tree) -> list[Any]:

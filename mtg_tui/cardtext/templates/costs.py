@@ -17,7 +17,16 @@ from .base import Templates, const, const_amount, mana
 # The parts of a Cost that a list of cost items adds up, and how each starts.
 _EMPTY: dict[str, Any] = {"tap": False, "untap": False, "sacrifice_self": False, "exile_self": False,
                           "bottom_self": False, "sacrifice": (), "discard": (), "pay_life": 0, "remove_counters": (), "discard_self": False, "tap_others": (),
-                          "tap_power": None, "counter_from": (), "reveal_self": False}
+                          "tap_power": None, "counter_from": (), "reveal_self": False,
+                          "exile_cards": (), "return_own": ()}
+
+
+def spell_cost(cost: Cost) -> Cost:
+    """A cost paid as a spell is cast (601.2f-h): the parts casting doesn't ask for yet are an error."""
+    if cost.exile_cards or cost.return_own:
+        raise TextError("exiling cards or returning permanents as a spell's cost isn't supported yet",
+                        "exile" if cost.exile_cards else "return")
+    return cost
 
 
 class Costs(Templates):
@@ -108,6 +117,22 @@ class Costs(Templates):
         the creatures are chosen as the cost is paid; summoning sickness doesn't stop them (302.6 is about
         a creature's own {T} abilities)."""
         return {"tap_power": const(n)}
+
+    def cost_exile_cards(self, counted: tuple[int, ObjectFilter]) -> dict[str, Any]:
+        """"Exile a creature card from your graveyard" (118, 602.2b): cards of the player's own graveyard, chosen
+        as the cost is paid."""
+        n, flt = counted
+        if flt.zone != "graveyard" or flt.owner not in ("you", None):
+            raise TextError("only \"exile ... from your graveyard\" is supported as a cost", "exile")
+        return {"exile_cards": ((n, replace(flt, owner="you")),)}
+
+    def cost_return_own(self, counted: tuple[int, ObjectFilter]) -> dict[str, Any]:
+        """"Return two lands you control to their owner's hand" (118, 602.2b): permanents the player chooses
+        as the cost is paid."""
+        n, flt = counted
+        if flt.controller != "you" or flt.zone != "battlefield":
+            raise TextError("only \"return ... you control to their owner's hand\" is supported as a cost", "return")
+        return {"return_own": ((n, flt),)}
 
     # Activation notes (602.5b): read by the activated ability's form.
 

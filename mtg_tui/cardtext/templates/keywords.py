@@ -20,6 +20,7 @@ from ...engine.refs import ObjectFilter
 from ..errors import TextError
 from ..parser import singular_of
 from .base import CARD_TYPES_PL, Templates, Word, const, mana
+from .costs import spell_cost
 
 
 class Keywords(Templates):
@@ -69,7 +70,7 @@ class Keywords(Templates):
         kw, _ = spelled(str(word))
         if not kw.any_cost:
             raise TextError(f"{word} with a cost that isn't only mana isn't supported yet", str(word))
-        return self._abilities_of(str(word), replace(cost, text=cost_words(cost)))
+        return self._abilities_of(str(word), replace(spell_cost(cost), text=cost_words(cost)))
 
     def kw_object(self, word: Token, what: ObjectFilter | str) -> list[Any]:
         if not isinstance(what, ObjectFilter):

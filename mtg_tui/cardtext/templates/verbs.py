@@ -850,6 +850,11 @@ class Verbs(Templates):
         assert act is not None
         return Verb(act=lambda s, d: act(s, d or "end_of_turn"))
 
+    def vp_pump_each_either(self, pt: Token, each: ObjectFilter, other: ObjectFilter) -> Verb:
+        """"Gets +1/+1 for each land you control and each land card in your graveyard": one count of what
+        fits either description, in whichever zones they look."""
+        return self.vp_pump_each(pt, ObjectFilter(any_of=(each, other), zone="any"))
+
     def vp_pump_each(self, pt: Token, each: ObjectFilter) -> Verb:
         p, t = signed_pt(pt)
 
