@@ -683,6 +683,7 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.ForEachDestroyed: lambda i, n: n.read(i.body),
     I.PutCountersDivided: lambda i, n: n.hit(i.to[0], COUNTER * n.amount(i.amount, 2), "counters"),
     I.DoubleCounters: lambda i, n: n.hit(i.what, COUNTER * 2, "counters"),
+    I.ExchangeLifeWithPower: _nothing("exchange_life", 0.0, "who"),   # worth only when behind: left to the ability's cost
 }
 
 
