@@ -684,6 +684,7 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.PutCountersDivided: lambda i, n: n.hit(i.to[0], COUNTER * n.amount(i.amount, 2), "counters"),
     I.DoubleCounters: lambda i, n: n.hit(i.what, COUNTER * 2, "counters"),
     I.ExchangeLifeWithPower: _nothing("exchange_life", 0.0, "who"),   # worth only when behind: left to the ability's cost
+    I.DiscardUnlessExile: lambda i, n: _discard(I.Discard(i.who, i.amount), n),   # at worst, a discard
 }
 
 

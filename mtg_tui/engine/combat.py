@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any, Generator
 
 from . import actions
 from .damage import deal_damage
-from .decisions import AssignDamage, DamageOrder, DeclareAttackers, DeclareBlockers, Decision, IllegalAnswer, Option
+from .decisions import (AssignDamage, ChooseCards, DamageOrder, DeclareAttackers, DeclareBlockers, Decision,
+                        IllegalAnswer, Option)
 from .events import Event
 from .keywords import Trait, blockers_needed, blocking_problem, has_trait
 from .matching import object_matches
@@ -97,6 +98,27 @@ def possible_defenders(game: "GameState", player: int) -> list[int]:
         if "Planeswalker" in c.types and c.controller == opp:
             out.append(o.id)
     return out
+
+
+def enter_attacking(game: "GameState", obj: GameObject) -> Gen:
+    """A creature put onto the battlefield attacking (508.4): its controller chooses which defending player or
+    planeswalker it attacks. It is attacking but was never declared, so nothing that triggers on attacking
+    sees it. Outside combat, or under a player who isn't attacking, it isn't attacking at all (506.3a-b)."""
+    combat = game.combat
+    if combat is None or not game.is_creature(obj) or game.chars(obj).controller != combat.attacking_player:
+        game.log_event(f"{obj.name} isn't attacking: there is no combat it could join (506.3a-b).", ("506.3b",),
+                       (obj.id,))
+        return
+    options = possible_defenders(game, combat.attacking_player)
+    defender = options[0]
+    if len(options) > 1:
+        ans = yield ChooseCards(player=combat.attacking_player, prompt=f"{obj.name}: choose what it attacks",
+                                options=[Option(d, game.describe(d)) for d in options], min=1, max=1)
+        defender = ans[0]
+    combat.attackers[obj.id] = defender
+    combat.blocked[obj.id] = False
+    game.touch()
+    game.log_event(f"{obj.name} enters attacking {game.describe(defender)}.", ("508.4",), (obj.id,))
 
 
 def attack_decision(game: "GameState") -> DeclareAttackers | None:

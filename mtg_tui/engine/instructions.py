@@ -18,6 +18,7 @@ from . import actions
 from .abilities import Effect, Instruction, KeywordAbility, LayerOp, ProtectionChoice, Quality, StaticAbility, Trigger
 from .conditions import condition_holds, condition_note
 from .costs import execute_payment, find_auto_payment
+from .combat import enter_attacking
 from .damage import deal_damage
 from .events import Event
 from .decisions import (ChooseCards, ChooseColor, ChooseSacrifice, ChooseX, Decision, Discard as DiscardCards, Option,
@@ -34,7 +35,7 @@ from .transform import Transform  # noqa: F401  (part of the instruction set the
 from .mana_ability import ANY_COLOR, AddMana  # noqa: F401  (part of the instruction set the compiler uses)
 from .matching import object_matches
 from .objects import CardDef, GameObject, Player, mana_value_of
-from .refs import DESTROYED, AllRef, Amount, Const, DiscardedBy, ObjectFilter, Ref, ShareOfTheirs
+from .refs import DESTROYED, AllRef, Amount, Const, DiscardedBy, FixedRef, ObjectFilter, Ref, ShareOfTheirs
 from .state import ContinuousEffect, ExiledCards
 from .damage import LIFE_FLOOR
 from .prevention import add_prevention
@@ -524,9 +525,12 @@ class ReturnToHand(Instruction):
 
 @dataclass(frozen=True)
 class PutOntoBattlefield(Instruction):
+    """Put objects onto the battlefield; ``attacking``: creatures enter attacking (508.4)."""
+
     what: Ref
     tapped: bool = False
     under_you: bool = False
+    attacking: bool = False
 
     def run(self, ctx: "Ctx") -> Gen:
         objs = ctx.objects(self.what)
@@ -535,6 +539,10 @@ class PutOntoBattlefield(Instruction):
             moved = yield from actions.move_many_asking(ctx.game, objs, "battlefield", tapped=self.tapped,
                                                         controller=ctl, cites=FOLLOWING)
             ctx.remember("put", [m for m in moved if m is not None])
+            if self.attacking:
+                for m in moved:
+                    if m is not None and m.zone == "battlefield":
+                        yield from enter_attacking(ctx.game, m)
 
 
 @dataclass(frozen=True)
@@ -772,6 +780,33 @@ class Discard(Instruction):
         ctx.did = any(cards for _, cards in chosen)
         ctx.remembered["discarded"] = [c for _, cards in chosen for c in cards]   # "discarded this way"
         ctx.amounts["discarded"] = len(ctx.remembered["discarded"])              # "draw that many cards"
+
+
+@dataclass(frozen=True)
+class DiscardUnlessExile(Instruction):
+    """"Discard a card unless you exile a historic card from your graveyard": the player may exile a card of
+    their graveyard that fits; if they don't, they discard as usual (701.8)."""
+
+    who: Ref
+    amount: Amount
+    filter: ObjectFilter
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        for p in ctx.players(self.who):
+            fits = [c for c in p.graveyard
+                    if object_matches(game, c, self.filter, ctx.source_id, p.index, ctx.source_uid)]
+            if fits:
+                ans = yield ChooseCards(player=p.index, prompt=f"Exile a {self.filter.describe()} from your graveyard"
+                                        " (choose none to discard instead)",
+                                        options=[Option(c.id, c.name) for c in fits], min=0, max=1)
+                if ans:
+                    card = game.objects[ans[0]]
+                    game.log_event(f"{p.name} exiles {card.name} from their graveyard rather than discard.",
+                                   ("406.2",), (card.id,), player=p.index)
+                    yield from actions.move_asking(game, card, "exile", log=False)
+                    continue
+            yield from Discard(FixedRef((p.id,)), self.amount).run(ctx)
 
 
 UNABLE = "unable"   # the players an instruction found unable to do what it said, for "each player who can't"

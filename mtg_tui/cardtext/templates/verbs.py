@@ -199,6 +199,19 @@ class Verbs(Templates):
     def vp_discard(self, amount: Amount) -> Verb:
         return self._discarding(lambda who: I.Discard(who, amount))
 
+    def vp_discard_unless_exile(self, amount: Amount, counted: tuple[int, ObjectFilter]) -> Verb:
+        """"Discard a card unless you exile a historic card from your graveyard": the player may exile such a
+        card instead (701.8)."""
+        n, flt = counted
+        if n != 1 or flt.zone != "graveyard":
+            raise TextError("only \"unless you exile a ... card from your graveyard\" is supported", "unless you exile")
+
+        def make(who: Ref) -> I.Instruction:
+            if not isinstance(who, YouRef):
+                raise TextError("only \"discard ... unless you exile\" said of you is supported", "unless you exile")
+            return I.DiscardUnlessExile(who, amount, replace(flt, owner="you"))
+        return self._discarding(make)
+
     def vp_discard_random(self, amount: Amount) -> Verb:
         return self._discarding(lambda who: I.Discard(who, amount, random=True))
 
@@ -418,7 +431,11 @@ class Verbs(Templates):
         return Verb(act=lambda s, d: [I.ChoosePermanents(flt, Const(n), key), I.ReturnToHand(RememberedRef(key))])
 
     def vp_put_battlefield(self, what: Ref, *mods: str) -> Verb:
-        return Verb(act=lambda s, d: [I.PutOntoBattlefield(what, "tapped" in mods, under_you="under" in mods)])
+        """"Return ~ from your graveyard to the battlefield tapped and attacking": ``attacking`` puts a creature
+        into combat as it enters (508.4)."""
+        attacking = "attacking" in mods
+        return Verb(act=lambda s, d: [I.PutOntoBattlefield(what, "tapped" in mods or attacking,
+                                                           under_you="under" in mods, attacking=attacking)])
 
     def vp_put_chosen_top(self, counted: tuple[int, ObjectFilter], _poss: Token) -> Verb:
         """"Put a land card from your graveyard on top of your library": chosen as the effect gets there (not a
@@ -429,6 +446,8 @@ class Verbs(Templates):
         """"Put a land card from your hand onto the battlefield": the player chooses the card as the effect
         gets there (not a target), and it is put onto the battlefield under their control; a land put there
         this way isn't played (305.4)."""
+        if "attacking" in mods:
+            raise TextError("putting chosen cards onto the battlefield attacking isn't supported yet", "attacking")
         return self._chosen_card_to(counted, "onto the battlefield",
                                     lambda ref: I.PutOntoBattlefield(ref, "tapped" in mods))
 
@@ -451,6 +470,9 @@ class Verbs(Templates):
 
     def tapped_mod(self) -> str:
         return "tapped"
+
+    def tapped_attacking_mod(self) -> str:
+        return "attacking"
 
     def under_control(self, _poss: Token) -> str:
         return "under"
