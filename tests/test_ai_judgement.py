@@ -479,6 +479,24 @@ def test_a_looter_loots_rather_than_attack_for_one(db: Any) -> None:
     assert ans["action"] == "activate" and name_of(g, ans["source"]) == "Merfolk Looter"
 
 
+def test_a_looter_keeps_the_lands_its_costliest_spell_needs(db: Any) -> None:
+    # Bob has three Islands in play, and in hand two Islands, Air Elemental ({3}{U}{U}) and an Ornithopter (a
+    # 0/2 flier); he loots at Alice's end step and draws another Ornithopter, then must discard a card. Air
+    # Elemental needs five lands: the three in play and both in hand, so neither Island is a spare land.
+    # An Ornithopter, which deals no damage, is the card he needs least.
+    g = position(db, {"battlefield": []},
+                 {"battlefield": cards("Merfolk Looter", "Island", "Island", "Island"),
+                  "hand": cards("Island", "Island", "Air Elemental", "Ornithopter"),
+                  "library": cards(*(["Ornithopter"] * 10))},
+                 step="end", active=ALICE)
+    pass_until(g, "priority", AI)
+    ans = ask(g)
+    assert ans["action"] == "activate" and name_of(g, ans["source"]) == "Merfolk Looter"
+    g.answer(AI, ans)
+    pass_until(g, "discard", AI)
+    assert [name_of(g, c) for c in ask(g)] == ["Ornithopter"]
+
+
 # ---------------------------------------------------------------------------
 # Combat: blocking
 

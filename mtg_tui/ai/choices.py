@@ -237,18 +237,20 @@ def pick_cards(board: Board, d: Decision) -> list[int]:
 
 
 def discard(board: Board, d: Decision) -> list[int]:
-    """Discard what we need least: extra lands when we have enough, else the clunkiest spell."""
+    """Discard what we need least: extra lands when we have enough, else the clunkiest spell. Enough lands
+    means at least four, and as many as the costliest spell in hand needs (up to six)."""
     hand = {c.id: c for c in board.hand}
     lands_in_play = board.my_land_count
     scored = []
     lands_in_hand = sum(1 for c in hand.values() if c.is_land)
+    needed = max([4] + [min(c.mana_value, 6) for c in hand.values() if not c.is_land])
     for v in d.option_values():
         c = hand.get(v)
         if c is None:
             scored.append((0.0, v))
             continue
         if c.is_land:
-            worth = 4.0 if lands_in_play + lands_in_hand <= 4 else (1.0 if lands_in_play >= 6 else 2.0)
+            worth = 4.0 if lands_in_play + lands_in_hand <= needed else (1.0 if lands_in_play >= 6 else 2.0)
         else:
             worth = card_value(c)
             if c.mana_value > lands_in_play + lands_in_hand + 1:
