@@ -359,10 +359,24 @@ def test_attacks_with_what_no_blocker_stops_for_free(db: Any) -> None:
 
 
 def test_counts_the_tricks_untapped_mana_could_hold(db: Any) -> None:
-    # Courser beats Bears in a plain block; with a Forest open and a card in hand, Giant Growth could flip it.
+    # Courser (3/3) beats Bears (2/2) in a plain block. With a Forest open, a Giant Growth in Alice's hand
+    # would flip the block: her Bears 5/5 kills the Courser and lives. Taking each card in hand for a trick one
+    # time in ten: with one card, the one-in-ten chance of losing the Courser for her trick card weighs less
+    # than the 3 damage dealt the other nine times (she won't block without it): attack. With four cards
+    # the chance is about one in three (1 - 0.9^4) and losing the Courser outweighs 3 damage off 20: home.
+    # (Alice's second Courser, tapped, keeps Bob from being ahead in the race, which would let him risk more.)
+    def game(hand: int) -> Game:
+        g = position(db, {"battlefield": cards("Grizzly Bears", "Forest") + [{"name": "Centaur Courser",
+                                                                              "tapped": True}],
+                          "hand": cards(*(["Forest"] * hand))},
+                     {"battlefield": cards("Centaur Courser")}, step="beginning_of_combat")
+        pass_until(g, "declare_attackers", AI)
+        return g
     g = attack_position(db, ["Centaur Courser"], ["Grizzly Bears"])
     assert attackers(g, ask(g)) == ["Centaur Courser"]
-    g = attack_position(db, ["Centaur Courser"], ["Grizzly Bears"], opp_hand=["Forest"], opp_lands=["Forest"])
+    g = game(1)
+    assert attackers(g, ask(g)) == ["Centaur Courser"]
+    g = game(4)
     assert ask(g) == []
 
 

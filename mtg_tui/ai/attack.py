@@ -8,7 +8,8 @@ The plan, in order:
 2. Judge each attacker against the blocks open to the defender: the worst
    block for us (the defender picks it) must not cost us more value than the
    tolerance, which is higher when we are ahead in the race. Untapped mana
-   in the defender's hands counts as a possible trick (a pumped blocker).
+   in the defender's hands counts as a possible trick (a pumped blocker),
+   as likely as the cards in their hand make it.
    Unless we are ahead in the race, an attacker the defender can block for
    free stays home when it would stop more of their counter-attack than it
    deals (a 2/4 facing an untapped 3/3 bounces off, then can't block it).
@@ -32,7 +33,8 @@ from .evaluate import creature_value, life_value
 
 BASE_TOLERANCE = 0.0     # value we accept to lose in the defender's best block
 AHEAD_TOLERANCE = 1.5    # ... more when we are ahead in the race
-TRICK_RISK = 0.35        # share of an attacker's value at risk to a trick when the defender has mana open
+TRICK_PER_CARD = 0.1     # chance that one card in the defender's hand is a trick they can cast now
+TRICK_CARD = 2.0         # what the trick card is worth to them: spent, it makes the loss a trade of cards
 
 
 def guaranteed_damage(attackers: list[Creature], blockers: list[Creature]) -> int:
@@ -79,6 +81,14 @@ def trick_pump(board: Board) -> tuple[int, int]:
     return (3, 3) if "G" in board.opp_colors else (2, 2)
 
 
+def trick_risk(a: Creature, value: float, board: Board) -> float:
+    """What attacking into a blocker that a pump could flip is expected to cost: with chance p (each card in
+    the defender's hand a trick one time in ten) we lose the attacker for their trick card; otherwise the
+    blocker stays back and the attacker's damage gets through."""
+    p = 1.0 - (1.0 - TRICK_PER_CARD) ** board.opp_hand_count
+    return p * (value - TRICK_CARD) - (1.0 - p) * _damage_worth(a.combat_damage, board.opp_life)
+
+
 def worst_block_loss(a: Creature, blockers: list[Creature], board: Board, trick: bool) -> float:
     """Value we lose (net of what they lose, and of the damage trampling over) under the block that is best
     for the defender."""
@@ -100,7 +110,7 @@ def worst_block_loss(a: Creature, blockers: list[Creature], board: Board, trick:
                 pumped = Fighter.of(b, trick_pump(board))
                 po = fight(fa, [pumped])
                 if po.attacker_dies and b.id not in po.dead_blockers:
-                    net = max(net, TRICK_RISK * fa.value)
+                    net = max(net, trick_risk(a, fa.value, board))
             worst = max(worst, net)
     pairs = list(combinations(sorted(able, key=lambda c: -creature_value(c))[:5], 2))
     for b1, b2 in pairs:
