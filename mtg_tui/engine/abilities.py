@@ -339,6 +339,7 @@ class AlternativeCost(Ability):
     condition: Any = None
     text: str = ""
     keyword: str | None = None
+    tap_others: tuple[tuple[int, ObjectFilter], ...] = ()   # "... and tap an untapped artifact you control"
 
 
 @dataclass(frozen=True, eq=False)

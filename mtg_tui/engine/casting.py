@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from .state import GameState
 
 Gen = Generator[Decision, Any, Any]
-PICKED = ("sacrifice", "discard", "reveal")   # the parts of a spell's costs whose objects the caster picks
+PICKED = ("sacrifice", "discard", "reveal", "tap")   # the parts of a spell's costs whose objects the caster picks
 
 
 # ---------------------------------------------------------------------------
@@ -76,7 +76,8 @@ class _Traits:
         alt = next((a for a in abilities if isinstance(a, AlternativeCost)), None)
         self.alt_condition = alt.condition if alt is not None else None
         if alt is not None:   # "you may pay {U} rather than pay this spell's mana cost" (118.9)
-            self.optional += ((ALTERNATIVE, Cost(mana=alt.mana, text=alt.mana.text)),)
+            tap = "".join(f" and tap {n} {f.describe()}" for n, f in alt.tap_others)
+            self.optional += ((ALTERNATIVE, Cost(mana=alt.mana, tap_others=alt.tap_others, text=alt.mana.text + tap)),)
             self.alternative |= {ALTERNATIVE}
         # "You may cast ~ from your graveyard [or from exile] [if ...]" (601.3)
         self.cast_from = tuple(a for a in abilities if isinstance(a, CastFromZones))
@@ -233,13 +234,15 @@ def other_costs(card: GameObject, costs: Any = ()) -> Cost | None:
     parts = [traits(card).additional] + [c for name, c in optional_costs(card) if name in (costs or ())]
     if graveyard_keyword(card) == "jump-start":
         parts.append(_JUMP_START_COST)
-    parts = [c for c in parts if c is not None and (c.sacrifice or c.discard or c.pay_life or c.reveal)]
+    parts = [c for c in parts if c is not None and (c.sacrifice or c.discard or c.pay_life or c.reveal
+                                                    or c.tap_others)]
     if not parts:
         return None
     if len(parts) == 1:
         return parts[0]
     return Cost(sacrifice=tuple(s for c in parts for s in c.sacrifice), discard=tuple(d for c in parts for d in c.discard),
                 pay_life=sum(c.pay_life for c in parts), reveal=tuple(r for c in parts for r in c.reveal),
+                tap_others=tuple(t for c in parts for t in c.tap_others),
                 text=", ".join(c.text for c in parts if c.text))
 
 
@@ -986,7 +989,7 @@ def _validate_cast(game: "GameState", player: int, ans: dict[str, Any]) -> dict[
         if why:
             raise IllegalAnswer(f"the additional cost can't be paid: {why}")
         for kind in PICKED:
-            if getattr(extra, kind):
+            if cost_picks_needed(extra, kind):
                 if ans.get(kind) is not None:
                     out[kind] = check_cost_picks(game, card, extra, player, kind, ans.get(kind))
                 else:
@@ -1029,7 +1032,7 @@ def _validate_cast(game: "GameState", player: int, ans: dict[str, Any]) -> dict[
         return out
     cost = total_cost(game, card, player, x or 0, costs, out["targets"])
     convoke.pay_with(game, player, cost, out.get("convoke") or [], out["pay"] or "auto", _avoid(out["targets"]),
-                     card.id)
+                     card.id, set(out.get("tap") or ()))
     return out
 
 
@@ -1194,8 +1197,9 @@ def _missing(game: "GameState", player: int, action: dict[str, Any]) -> tuple[st
         extra = other_costs(card, costs) if action.get("costs") is not None else additional_cost(card)
         if extra is not None:
             for kind in PICKED:
-                if getattr(extra, kind) and action.get(kind) is None:
+                if cost_picks_needed(extra, kind) and action.get(kind) is None:
                     return kind, _cost_pick_decision(game, player, card, extra, kind)
+            exclude = set(action.get("tap") or ())   # permanents tapped for the cost can't also make its mana
     else:
         obj = game.objects[action["source"]]
         ab = activated_abilities(game, obj)[action["ability"]]
@@ -1320,7 +1324,7 @@ def _costs_decision(game: "GameState", player: int, card: GameObject, action: di
     return ChooseCosts(player=player, prompt=f"{card.name}: pay optional costs? (choose none to cast it without)",
                        options=payable, min=0, max=len(payable), source=card.id,
                        mana_only=tuple(n for n, c in optional_costs(card)
-                                       if not (c.sacrifice or c.discard or c.pay_life or c.reveal)),
+                                       if not (c.sacrifice or c.discard or c.pay_life or c.reveal or c.tap_others)),
                        legal=lambda ans: _validated(game, player, action, "costs", ans))
 
 
@@ -1415,7 +1419,8 @@ def cast_spell(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     extra = other_costs(card, costs)
     with spending_on(game, card, costs):
         cost, convoked, plan = convoke.pay_with(game, player, cost, action.get("convoke") or [],
-                                                action.get("pay") or "auto", _avoid(targets), card.id)
+                                                action.get("pay") or "auto", _avoid(targets), card.id,
+                                                set(action.get("tap") or ()))
     spell = actions.move(game, game.objects[card.id], "stack", controller=player, log=False)
     assert spell is not None
     if half is not None:

@@ -125,14 +125,16 @@ def check_choice(game: "GameState", card: GameObject, player: int, picks: Any) -
 
 
 def pay_with(game: "GameState", player: int, cost: ManaCost, convoked: list[int], pay: Any, avoid: set[int],
-             skip: int | None) -> tuple[ManaCost, tuple[tuple[int, str], ...], list[Any]]:
+             skip: int | None, tapped: set[int] | None = None
+             ) -> tuple[ManaCost, tuple[tuple[int, str], ...], list[Any]]:
     """How ``cost`` is paid with the ``convoked`` creatures and mana (``pay``: "auto" or sources): the rest
     left for mana, what each creature pays, and the mana payment's plan. An IllegalAnswer when the
-    creatures can't all pay a part of the cost, or the rest can't be paid."""
+    creatures can't all pay a part of the cost, or the rest can't be paid. ``tapped``: permanents the spell's
+    other costs tap, which can't make its mana (118.3)."""
     if not convoked:
-        return cost, (), plan_payment(game, player, cost, pay, avoid, skip)
+        return cost, (), plan_payment(game, player, cost, pay, avoid, skip, tapped or None)
     creatures = [(i, tuple(game.chars(game.objects[i]).colors)) for i in convoked]
-    exclude = set(convoked)
+    exclude = set(convoked) | (tapped or set())
     found = False
     for rest, paid in splits(cost, creatures):
         found = True

@@ -198,12 +198,15 @@ class ManaPool:
                 out.extend([t] * n)
         return out
 
-    def empty(self) -> list[str]:
-        lost = self.units() + [t for t, _ in self.restricted]
+    def empty(self, keep: bool = False) -> list[str]:
+        """Empty the pool (500.4); ``keep``: not the mana an effect says isn't lost as steps end (its ``only``
+        is kept)."""
+        stays = [u for u in self.restricted if keep and getattr(u[1], "kept", False)]
+        lost = self.units() + [t for t, only in self.restricted if not (keep and getattr(only, "kept", False))]
         if lost:
             for t in MANA_TYPES:
                 self.amounts[t] = 0
-            self.restricted = []
+            self.restricted = stays
         return lost
 
     def remove_restricted(self, indexes: Sequence[int]) -> None:

@@ -62,6 +62,27 @@ class SpendOnly(Immutable):
 
 
 @dataclass(frozen=True)
+class KeptMana(Immutable):
+    """Mana that isn't lost as steps and phases end until the turn ends (500.4): "until end of turn, you don't
+    lose this mana as steps and phases end". It may be spent on anything."""
+
+    kept: bool = True
+    text: str = "not lost as steps and phases end this turn"
+
+    def made_by(self, source: Any) -> "KeptMana":
+        return self
+
+    def allows(self, game: "GameState") -> bool:
+        return True
+
+    def spent(self, game: "GameState") -> None:
+        """Spending it does nothing more."""
+
+
+KEPT_THIS_TURN = KeptMana()
+
+
+@dataclass(frozen=True)
 class ManaRider(Immutable):
     """Mana with an additional effect on the spell it is spent on (106.6): "if that mana is spent on a
     [kind of] spell, [that creature enters with ... / it gains ...]". ``enters`` are the entering effects
@@ -124,8 +145,8 @@ class AddMana(Instruction):
     one_color: bool = False      # "two mana of any one color": one choice for all of them
     per: Any = None              # "Add {G} for each Elf you control": the units repeated that many times
     times: Any = None            # "Add an amount of {G} equal to ~'s power": an Amount, worked out as it resolves
-    only: SpendOnly | ManaRider | None = None   # "Spend this mana only to cast ...", "If that mana is spent on
-                                                # ..." (106.6)
+    only: SpendOnly | ManaRider | KeptMana | None = None   # "Spend this mana only to cast ...", "If that mana
+                                                # is spent on ..." (106.6), "you don't lose this mana" (500.4)
     could: Any = None            # a ("could",) unit: a type the permanents that fit could produce (106.7);
                                  # an ("among",) unit: a color among the permanents that fit (105.2)
 

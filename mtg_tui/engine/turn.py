@@ -344,7 +344,7 @@ def cleanup_step(game: "GameState") -> Gen:
 def end_step(game: "GameState", step: str) -> None:
     """500.4: mana empties when a step ends; 511.3: combat ends with the end of combat step."""
     for p in game.players:
-        lost = p.pool.empty()
+        lost = p.pool.empty(keep=step != "cleanup")   # mana kept "until end of turn" goes as the turn ends
         if lost:
             game.touch()
             game.log_event(f"{p.name}'s unused mana ({''.join('{%s}' % t for t in lost)}) empties.", ("500.4",),

@@ -259,6 +259,17 @@ class AbilityForms(Templates):
             condition = self.transform(cond[0]) if cond else None
         return [AlternativeCost(mana=mana(tok), condition=condition)]
 
+    @top_down
+    def alternative_cost_and(self, tree: Tree) -> list[Any]:
+        """"You may pay {3}{U} and tap an untapped artifact you control rather than pay this spell's mana cost":
+        an alternative cost with a part besides mana (118.9), the permanents chosen as it is paid (601.2h)."""
+        tok, item = tree.children
+        with self.reading(Scope(self.card_name, "static")):
+            part = self.transform(item)
+        if set(part) != {"tap_others"}:
+            raise TextError("only tapping permanents is supported besides mana in an alternative cost", "and")
+        return [AlternativeCost(mana=mana(tok), tap_others=part["tap_others"])]
+
     def deck_any_number(self) -> list[Any]:
         """"A deck can have any number of cards named ~": read by the deck check (100.2a, 101.1)."""
         return [DeckAnyNumber()]

@@ -10,8 +10,8 @@ from lark import Token, Tree
 from ...engine import instructions as I
 from ...engine.abilities import Effect, Trigger
 from ...engine.entering import EntersWithCounters
-from ...engine.mana_ability import ManaRider, SpendOnly
-from ...engine.refs import Amount, ObjectFilter
+from ...engine.mana_ability import KEPT_THIS_TURN, KeptMana, ManaRider, SpendOnly
+from ...engine.refs import Amount, CountOf, EventAmount, ObjectFilter
 from ...engine.triggers import MANA_SPENT
 from ..errors import TextError
 from .base import Amend, Templates, const, find, mana, top_down
@@ -67,6 +67,24 @@ class ManaProduction(Templates):
             raise TextError("\"an amount of\" needs one mana symbol of a type", cost.text)
         return I.AddMana(units, times=times)
 
+    def mp_combination_of(self, amount: Amount, *toks: Token) -> I.AddMana:
+        """"Add that much mana in any combination of {R} and/or {G}": that many units, each of either type
+        (106.1b). "That much" after "whenever one or more creatures you control attack" is how many of them
+        are attacking (603.2c: one event for them all)."""
+        kinds = []
+        for tok in toks:
+            cost = mana(tok)
+            if len(cost.symbols) != 1 or cost.symbols[0].kind not in ("color", "C"):
+                raise TextError("\"any combination of\" needs single mana symbols of a type", cost.text)
+            kinds.append(cost.symbols[0].value)
+        trig = self.scope.trigger
+        if isinstance(amount, EventAmount) and trig is not None and trig.event == "attacks" and trig.batch \
+                and trig.subject is not None:
+            amount = CountOf(replace(trig.subject, attacking=True))
+        elif isinstance(amount, EventAmount):
+            raise TextError("\"that much\" mana needs an amount said before it", "that much")
+        return I.AddMana((tuple(kinds),), times=amount)
+
     def mp_any_combination(self, _amount: object) -> I.AddMana:
         raise TextError("this kind of mana ability isn't supported yet", "add")
 
@@ -79,6 +97,11 @@ class ManaProduction(Templates):
         spells = replace(flt, zone="any", chosen_type=False)   # matched against the card as it is cast
         text = f"only to cast {flt.describe()} spells" + (" of the chosen type" if flt.chosen_type else "")
         return [Amend(_spend_only(SpendOnly(spells, chosen_type=flt.chosen_type, text=text)))]
+
+    def mana_kept_this_turn(self) -> list[Any]:
+        """"Until end of turn, you don't lose this mana as steps and phases end" (500.4): the mana stays in the
+        pool until the turn ends."""
+        return [Amend(_spend_only(KEPT_THIS_TURN))]
 
     def spend_only_kicked(self) -> list[Any]:
         """"Spend this mana only to cast kicked spells" (702.32b)."""
@@ -115,7 +138,7 @@ class ManaProduction(Templates):
         return [Amend(_spend_only(rider))]
 
 
-def _spend_only(only: SpendOnly | ManaRider) -> Any:
+def _spend_only(only: SpendOnly | ManaRider | KeptMana) -> Any:
     def change(said: list[Any]) -> None:
         for j in range(len(said) - 1, -1, -1):
             if isinstance(said[j], I.AddMana):
