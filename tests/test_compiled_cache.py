@@ -84,6 +84,20 @@ def test_a_cache_written_by_other_code_is_not_read(tmp_path: Path) -> None:
     assert CompiledCache(tmp_path).get("Llanowar Elves", "key2") is None
 
 
+
+def test_the_first_entry_of_a_new_code_version_removes_the_old_entries_in_the_background(tmp_path: Path) -> None:
+    old = tmp_path / "0123456789abcdef"
+    old.mkdir()
+    for i in range(50):
+        (old / f"k{i}.card").write_bytes(b"old")
+    cache = CompiledCache(tmp_path)
+    assert cache.get("Grizzly Bears", "key") is None and old.is_dir()   # reading removes nothing
+    cache.put("Grizzly Bears", "key", "a card")
+    assert cache.pruning is not None
+    cache.pruning.join(timeout=60)
+    assert not old.exists() and cache.get("Grizzly Bears", "key") == "a card"
+
+
 GAME_START = """
 import sys
 from mtg_tui.cardtext.loader import default_db

@@ -13,6 +13,7 @@ import os
 import pickle
 import re
 import shutil
+import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -103,6 +104,11 @@ def key_of(data: dict[str, Any]) -> str:
     return h.hexdigest()[:24]
 
 
+def _remove(folders: list[Path]) -> None:
+    for folder in folders:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 class CompiledCache:
     """Compiled cards (or anything compiling made), one small file a card: ``compiled/<code version>/<key>``.
 
@@ -115,6 +121,7 @@ class CompiledCache:
         self.root = (path or (user_cache_dir() / "compiled")) / code_version()
         self.suffix = suffix
         self._pruned = False
+        self.pruning: threading.Thread | None = None   # removing other code versions' entries
 
     def _file(self, key: str) -> Path:
         return self.root / f"{key}.{self.suffix}"
@@ -140,14 +147,19 @@ class CompiledCache:
             pass
 
     def _prune(self) -> None:
-        """Remove what other code versions compiled (and the single-file cache of earlier versions)."""
+        """Remove what other code versions compiled (and the single-file cache of earlier versions).
+
+        In a background thread: after an upgrade the old folder holds a file for every card ever
+        compiled, and a game's first card must not wait for their removal. What a process ending early
+        leaves behind is removed by the next one."""
         if self._pruned:
             return
         self._pruned = True
-        for old in self.root.parent.iterdir():
-            if old.is_dir() and old.name != self.root.name:
-                shutil.rmtree(old, ignore_errors=True)
+        stale = [old for old in self.root.parent.iterdir() if old.is_dir() and old.name != self.root.name]
         (self.root.parent.parent / FILE).unlink(missing_ok=True)
+        if stale:
+            self.pruning = threading.Thread(target=_remove, args=(stale,), name="cache-prune", daemon=True)
+            self.pruning.start()
 
     def save(self) -> None:
         """Nothing to do: every entry is written when it is made (kept for callers)."""
