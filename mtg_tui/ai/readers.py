@@ -841,7 +841,7 @@ FLAGS: dict[str, float] = {
     "may_cast": 0.5,                    # spells cast at another time or from another zone (601.3)
     "hexproof": 1.0,                    # a player who can't be targeted by opponents (702.11c)
     "life_floor": 1.0,                  # damage can't take the player below 1 life this turn
-    "untargetable": 0.5,                # spells or abilities of some players can't target it (115.4)
+    "untargetable": 0.5,                # spells or abilities of some players can't target it (601.2c, 602.2b)
 }
 
 

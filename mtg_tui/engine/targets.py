@@ -34,8 +34,9 @@ def can_target(game: "GameState", obj: Any, source: Any, controller: int, abilit
 
 
 def _untargetable(game: "GameState", obj: GameObject, controller: int, ability: bool) -> bool:
-    """"~ can't be the target of abilities your opponents control": a static ability of the object (115.4);
-    each flag names what it keeps away ("abilities" or "spells") and whose ("opponents" or "any")."""
+    """"~ can't be the target of abilities your opponents control": a static ability of the object, checked
+    as targets are chosen (601.2c, 602.2b, 603.3d) and again on resolution (608.2b). Each flag names what it
+    keeps away ("abilities" or "spells") and whose ("opponents" or "any")."""
     for kinds, whose in game.chars(obj).flags.get("untargetable", ()):
         if ("abilities" if ability else "spells") in kinds and \
                 (whose == "any" or controller != game.chars(obj).controller):

@@ -1075,7 +1075,7 @@ class Verbs(Templates):
         return continuous(flag("max_one_blocker"))
 
     def vp_untargetable_opp_abilities(self) -> Verb:
-        """"Can't be the target of abilities your opponents control": spells may still target it (115.4)."""
+        """"Can't be the target of abilities your opponents control": spells may still target it (601.2c, 602.2b)."""
         return continuous(flag("untargetable", (("abilities",), "opponents")))
 
     def vp_unblockable(self) -> Verb:
