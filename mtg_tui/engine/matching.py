@@ -168,6 +168,8 @@ def object_matches(game: "GameState", obj: GameObject | LKI, flt: ObjectFilter, 
     if flt.from_battlefield_this_turn and not any(
             e.kind == "zone" and e.from_zone == "battlefield" and e.new_id == obj.id for e in game.turn_events):
         return False
+    if flt.put_there_this_turn and not any(e.kind == "zone" and e.new_id == obj.id for e in game.turn_events):
+        return False
     if flt.nonmana_ability and not any(isinstance(a, ActivatedAbility) and not a.is_mana for a in chars.abilities):
         return False
     if flt.with_keyword and not any(getattr(a, "keyword", None) == flt.with_keyword for a in chars.abilities):

@@ -100,6 +100,7 @@ class ObjectFilter(Immutable):
     nonmana_ability: bool = False            # "with an activated ability that isn't a mana ability" (602.1, 605.1a)
     from_battlefield_this_turn: bool = False  # a card "put there from the battlefield this turn" (400.7: still there)
     greatest_power_theirs: bool = False      # "with the greatest power among creatures [its controller] controls"
+    put_there_this_turn: bool = False        # a card "put there from anywhere this turn" (400.7: still there)
 
     def reads_only_layers(self) -> bool:
         """Does matching read only what is kept with the characteristics (an object's characteristics, counters,

@@ -327,6 +327,11 @@ class Descriptions(Templates):
         the graveyard they were put into from the battlefield this turn (400.7)."""
         return {"zone": "graveyard", "from_battlefield_this_turn": True}
 
+    def post_put_there_this_turn(self) -> Mod:
+        """"... in your graveyard that were put there from anywhere this turn": cards that came to the zone
+        this turn and are still there (400.7: a card that moved again is a new object)."""
+        return {"put_there_this_turn": True}
+
     def post_greatest_power_theirs(self) -> Mod:
         """"A creature with the greatest power among creatures they control": among its controller's, checked
         as the choice is made; tied creatures all fit."""

@@ -413,6 +413,10 @@ class Verbs(Templates):
     def vp_return_hand(self, what: Ref, _poss: Token) -> Verb:
         return Verb(act=lambda s, d: [I.ReturnToHand(what)])
 
+    def vp_return_to_hand_first(self, poss: Token, what: Ref) -> Verb:
+        """"Return to your hand all creature cards ...": the same as "return [them] to your hand"."""
+        return self.vp_return_hand(what, poss)
+
     def vp_return_hand_except(self, what: Ref, poss: Token, *words: Word) -> Verb:
         """"Return all creatures to their owners' hands except for Merfolk, Krakens, ...": those of the named
         types stay."""
