@@ -107,6 +107,8 @@ def may(board: Board, d: YesNo) -> str:
         # nothing can block it; otherwise the +1/+1 counter, which lasts.
         open_road = not any(c.can_block_now for c in board.opp_creatures)
         return "no" if board.my_turn and board.step in _BEFORE_ATTACKS and open_road else "yes"
+    if d.as_unblocked:
+        return _as_unblocked(board, d.as_unblocked)
     ins = d.may
     if ins is None:
         return "no"      # nothing says what it would do
@@ -123,6 +125,17 @@ def may(board: Board, d: YesNo) -> str:
             return "no"   # nothing to sacrifice: saying yes does nothing
         worth -= min(permanent_value(c, board.creatures) for c in fits)
     return "yes" if worth > 0 else "no"
+
+
+def _as_unblocked(board: Board, ids: tuple[int, ...]) -> str:
+    """Damage as though unblocked: to the opponent when it is lethal or when it would kill no blocker."""
+    me, *blockers = ids
+    c = board.creatures.get(me)
+    power = c.power if c is not None else 0
+    if power >= board.opp_life:
+        return "yes"
+    kills = any(power >= board.creatures[b].health for b in blockers if b in board.creatures)
+    return "no" if kills else "yes"
 
 
 def optional_costs(board: Board, d: ChooseCosts) -> list[str]:

@@ -842,6 +842,7 @@ FLAGS: dict[str, float] = {
     "hexproof": 1.0,                    # a player who can't be targeted by opponents (702.11c)
     "life_floor": 1.0,                  # damage can't take the player below 1 life this turn
     "untargetable": 0.5,                # spells or abilities of some players can't target it (601.2c, 602.2b)
+    "assign_as_unblocked": 1.0,         # a blocked creature may deal its damage to the player instead (510.1c)
 }
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Generator
 from . import actions
 from .damage import deal_damage
 from .decisions import (AssignDamage, ChooseCards, DamageOrder, DeclareAttackers, DeclareBlockers, Decision,
-                        IllegalAnswer, Option)
+                        IllegalAnswer, Option, YesNo)
 from .events import Event
 from .keywords import Trait, blockers_needed, blocking_problem, has_trait
 from .matching import object_matches
@@ -516,12 +516,19 @@ def assignment_choices(game: "GameState", creature: GameObject, pending: dict[in
                  if b in combat.blockers and creature.id in combat.blockers[b]]
         trample = has_trait(game, creature, Trait.TRAMPLE)
         defender = dfd if trample and dfd and game.get(dfd) is not None else None
+        # "You may have ~ assign its combat damage as though it weren't blocked": asked as damage is assigned.
+        unblocked = dfd if dfd and game.get(dfd) is not None and \
+            game.chars(creature).flags.get("assign_as_unblocked") else None
         if not order:
             if trample and defender is not None:
                 return {"power": power, "order": [], "defender": defender, "trample": True,
                         "fixed": [(defender, power)]}   # 702.19c
+            if unblocked is not None:   # no blocker left: no damage (510.1c) unless assigned as though unblocked
+                return {"power": power, "order": [], "defender": None, "trample": False, "fixed": [],
+                        "as_unblocked": unblocked}
             return None
-        return {"power": power, "order": order, "defender": defender, "trample": trample}
+        return {"power": power, "order": order, "defender": defender, "trample": trample,
+                "as_unblocked": unblocked}
     if creature.id in combat.blockers:
         order = [a for a in combat.order.get(creature.id, combat.blockers[creature.id]) if a in combat.attackers]
         if not order:
@@ -589,6 +596,8 @@ def combat_damage(game: "GameState", first: bool) -> Gen:
         if info is None:
             continue
         ctl = game.chars(obj).controller
+        if info.get("as_unblocked") is not None:
+            info = yield from _as_though_unblocked(game, obj, info, ctl)
         if is_choice(game, obj, info, pending):
             recipients = info["order"] + ([info["defender"]] if info["defender"] is not None else [])
             assignment = yield AssignDamage(
@@ -621,6 +630,22 @@ def combat_damage(game: "GameState", first: bool) -> Gen:
     game.log_event("Combat damage is dealt." if not first else "First-strike combat damage is dealt.", cites,
                    kind="combat")
     yield from deal_damage(game, parts, combat=True)
+
+
+def _as_though_unblocked(game: "GameState", obj: GameObject, info: dict[str, Any], ctl: int) -> Gen:
+    """A blocked creature that may assign its combat damage as though it weren't blocked: its controller
+    chooses; "yes" assigns it all to the player or planeswalker it's attacking (510.1b), "no" to its blockers
+    as usual (510.1c)."""
+    dfd = info["as_unblocked"]
+    ans = yield YesNo(player=ctl, prompt=f"Have {obj.name} assign its combat damage as though it weren't blocked?",
+                      options=[Option("yes", f"All {info['power']} to {game.describe(dfd)}"),
+                               Option("no", "To the creatures blocking it")],
+                      source=obj.id, as_unblocked=(obj.id, *info["order"]))
+    if ans != "yes":
+        return info
+    game.log_event(f"{obj.name} assigns its combat damage as though it weren't blocked "
+                   f"({game.players[ctl].name}'s choice).", ("510.1b", "510.1c"), (obj.id,), kind="combat")
+    return {"power": info["power"], "order": [], "defender": dfd, "trample": False, "fixed": [(dfd, info["power"])]}
 
 
 def end_combat(game: "GameState") -> None:

@@ -495,6 +495,8 @@ class YesNo(Decision):
     may: Any = None
     revealed: int | None = None
     haste_instead: int | None = None   # riot's choice (702.135a): "no" gives this entering permanent haste
+    as_unblocked: tuple[int, ...] = ()  # a blocked attacker, then its blockers: "yes" assigns its damage as
+                                        # though it weren't blocked (510.1c)
 
     def normal(self, answer: Any) -> str:
         v = single(answer)

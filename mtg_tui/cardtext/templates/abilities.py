@@ -369,6 +369,15 @@ class AbilityForms(Templates):
         return [StaticAbility(effects=(you, *(ContinuousDef(g, grant, cond) for g in groups)))]
 
     @top_down
+    def may_assign_as_unblocked(self, tree: Tree) -> list[Any]:
+        """"You may have ~ assign its combat damage as though it weren't blocked": a blocked creature's
+        controller may choose, as damage is assigned, to assign it all to the player or planeswalker it's
+        attacking instead of its blockers (510.1b-c)."""
+        with self.reading(Scope(self.card_name, "static")):
+            who = self.affected(tree.children[0])
+        return [StaticAbility(effects=(ContinuousDef(who, (LayerOp("rules", "flag", ("assign_as_unblocked", None)),)),))]
+
+    @top_down
     def as_long_as_after(self, tree: Tree) -> list[Any]:
         """"[Static ability] as long as [condition]"."""
         return self._conditional_static(tree.children[1], Tree("body", [Tree("sentence", [tree.children[0]])]))
