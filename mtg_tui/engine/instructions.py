@@ -1514,20 +1514,40 @@ class Prevent(Instruction):
     to: Ref | None
     amount: Amount | None
     combat_only: bool = False
+    chosen_source: bool = False   # "... by a source of your choice": only damage from it (609.7a)
 
     def run(self, ctx: "Ctx") -> Gen:
         game = ctx.game
         n = None if self.amount is None else _amt(ctx, self.amount)
+        source = None
+        if self.chosen_source:
+            source = yield from _choose_damage_source(ctx)
+            if source is None:
+                return
         if self.to is None:
             add_prevention(game, None, n, self.combat_only, ctx.source_name, ctx.controller)
             what = "all combat damage" if self.combat_only else "all damage"
             game.log_event(f"{what.capitalize()} that would be dealt this turn will be prevented.", ("615.1",))
         else:
             for rid in ctx.recipients(self.to):
-                add_prevention(game, rid, n, self.combat_only, ctx.source_name, ctx.controller)
-                game.log_event(f"The next {n} damage that would be dealt to {game.describe(rid)} this turn "
-                               "will be prevented.", ("615.7",))
-        yield from ()
+                add_prevention(game, rid, n, self.combat_only, ctx.source_name, ctx.controller, source)
+                by = f" by {game.describe(source)}" if source is not None else ""
+                game.log_event(f"The next {n} damage that would be dealt to {game.describe(rid)} this turn{by} "
+                               "will be prevented.", ("615.7",) + (("609.7a",) if source is not None else ()))
+
+
+def _choose_damage_source(ctx: "Ctx") -> Gen:
+    """"A source of your choice" (609.7a): a permanent or a spell on the stack, chosen by the controller as the
+    effect is created; None if there is none."""
+    game = ctx.game
+    pool = list(game.battlefield) + [o for o in game.stack if isinstance(o, GameObject)]
+    if not pool:
+        return None
+    ans = yield ChooseCards(player=ctx.controller, prompt=f"{ctx.source_name}: choose a source of damage",
+                            options=[Option(o.id, game.describe(o.id)) for o in pool], min=1, max=1)
+    game.log_event(f"{game.players[ctx.controller].name} chooses {game.describe(ans[0])} as the source.",
+                   ("609.7a",), player=ctx.controller)
+    return ans[0]
 
 
 @dataclass(frozen=True)

@@ -41,10 +41,12 @@ class PreventionShield(ReplacementEffect):
     recipient: int | None = None
     amount: int | None = None
     combat_only: bool = False
+    from_source: int | None = None   # only damage from this object, "a source of your choice" (609.7a)
 
     def applies(self, game: "GameState", event: Damage) -> bool:
         return (self.recipient is None or self.recipient == event.recipient) and \
-            (event.combat or not self.combat_only) and (self.amount is None or self.amount > 0)
+            (event.combat or not self.combat_only) and (self.amount is None or self.amount > 0) and \
+            (self.from_source is None or getattr(event.source, "id", None) == self.from_source)
 
     def apply(self, game: "GameState", event: Damage) -> Gen:
         event.prevented_by.append(self.source_name)
@@ -65,7 +67,7 @@ class PreventionShield(ReplacementEffect):
         return f"{self.source_name}: prevent {what} damage"
 
     def alike_key(self) -> Any:
-        return (self.amount is None, self.amount, self.source_name)
+        return (self.amount is None, self.amount, self.source_name, self.from_source)
 
 
 @dataclass(eq=False)
@@ -152,12 +154,13 @@ def protection_from(game: "GameState", source: Any, recipient: Any) -> tuple[Rep
 
 
 def add_prevention(game: "GameState", recipient: int | None, amount: int | None, combat_only: bool,
-                   source_name: str, controller: int) -> None:
+                   source_name: str, controller: int, from_source: int | None = None) -> None:
     """A shield from a resolving spell or ability, until used up or the end of the turn (615.3)."""
     # Shields are numbered among the game's objects, as they were before effects had numbers of
     # their own: saved games name them in answers, and number the objects made after them.
     add_effect(game, PreventionShield(id=game.new_id(), source_name=source_name, controller=controller,
-                                      recipient=recipient, amount=amount, combat_only=combat_only))
+                                      recipient=recipient, amount=amount, combat_only=combat_only,
+                                      from_source=from_source))
 
 
 def shield_order(game: "GameState", parts: list[tuple[Any, int, int]], combat: bool) -> Gen:

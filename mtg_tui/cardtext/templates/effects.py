@@ -503,6 +503,10 @@ class Effects(Templates):
     def prevent_next(self, amount: Amount, recipients: list[Any]) -> I.Instruction:
         return I.Prevent(recipients[0], amount)
 
+    def prevent_next_chosen_source(self, amount: Amount, recipients: list[Any]) -> I.Instruction:
+        """"... this turn by a source of your choice": the source is chosen as the shield is made (609.7a)."""
+        return I.Prevent(recipients[0], amount, chosen_source=True)
+
     def prevent_all_to(self, recipients: list[Any]) -> I.Instruction:
         return I.Prevent(recipients[0], None)
 
