@@ -74,7 +74,7 @@ class ComputerPlayer:
         return safe_answer(d)
 
     def _decide(self, game: Game, d: Decision) -> Any:
-        board = Board(GameView(game, viewer=d.player), d.player, self.known_hand)
+        board = Board(GameView(game, viewer=d.player, still=True), d.player, self.known_hand)
         return dispatch(d, Policy(self, game, board))
 
     def priority(self, game: Game, board: Board, d: Decision) -> Any:

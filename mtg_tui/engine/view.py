@@ -10,6 +10,7 @@ game is ``Game.answer`` (or ``Game.concede``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .abilities import Effect, StaticAbility
@@ -105,6 +106,9 @@ class StackItemView:
 
 @dataclass(frozen=True)
 class PlayerView:
+    """A player as a viewer sees them. The cards of their graveyard and exile, and their emblems, are
+    looked at only when read (a late game's graveyards are long, and most readers want only the life)."""
+
     index: int
     id: int
     name: str
@@ -112,13 +116,28 @@ class PlayerView:
     poison: int
     library_count: int
     hand_count: int
-    graveyard: tuple[ObjectView, ...]
-    exile: tuple[ObjectView, ...]
     mana_pool: str
     lands_played: int
     lost: bool
     won: bool
-    emblems: tuple[ObjectView, ...] = ()   # in the command zone, owned by this player (114)
+    zones: Any = field(default=None, repr=False, compare=False)   # () -> (graveyard, exile, emblems)
+
+    @cached_property
+    def _zones(self) -> tuple[tuple[ObjectView, ...], tuple[ObjectView, ...], tuple[ObjectView, ...]]:
+        return self.zones() if self.zones is not None else ((), (), ())
+
+    @property
+    def graveyard(self) -> tuple[ObjectView, ...]:
+        return self._zones[0]
+
+    @property
+    def exile(self) -> tuple[ObjectView, ...]:
+        return self._zones[1]
+
+    @property
+    def emblems(self) -> tuple[ObjectView, ...]:
+        """In the command zone, owned by this player (114)."""
+        return self._zones[2]
 
 
 @dataclass(frozen=True)
@@ -138,10 +157,15 @@ class Inspection:
 
 @dataclass
 class GameView:
-    """The game as one viewer may see it. ``viewer`` None sees everything."""
+    """The game as one viewer may see it. ``viewer`` None sees everything.
+
+    ``still``: the game won't change while this view is read (a computer player weighing one decision), so
+    each object's view is made once; a view kept across moves (the interface's) makes them afresh.
+    """
 
     game: Game
     viewer: int | None = None
+    still: bool = False
     _cache: dict[int, ObjectView] = field(default_factory=dict, repr=False)
 
     # -- the turn --------------------------------------------------------------
@@ -195,11 +219,13 @@ class GameView:
 
     def player(self, index: int) -> PlayerView:
         p = self.game.players[index]
+        g = self.game
+
+        def zones() -> tuple[tuple[ObjectView, ...], tuple[ObjectView, ...], tuple[ObjectView, ...]]:
+            return (tuple(self.obj(o) for o in p.graveyard), tuple(self.obj(o) for o in g.exile if o.owner == index),
+                    tuple(self.obj(e) for e in g.emblems if e.owner == index))
         return PlayerView(p.index, p.id, p.name, p.life, p.poison, len(p.library), len(p.hand),
-                          tuple(self.obj(o) for o in p.graveyard),
-                          tuple(self.obj(o) for o in self.game.exile if o.owner == index),
-                          p.pool.text(), p.lands_played, p.lost, p.won,
-                          tuple(self.obj(e) for e in self.game.emblems if e.owner == index))
+                          p.pool.text(), p.lands_played, p.lost, p.won, zones)
 
     @property
     def players(self) -> list[PlayerView]:
@@ -384,6 +410,14 @@ class GameView:
     # -- objects -------------------------------------------------------------------
 
     def obj(self, o: GameObject) -> ObjectView:
+        if self.still:
+            seen = self._cache.get(o.id)
+            if seen is None:
+                seen = self._cache[o.id] = self._make(o)
+            return seen
+        return self._make(o)
+
+    def _make(self, o: GameObject) -> ObjectView:
         g = self.game
         c = g.chars(o)
         combat = g.combat
