@@ -10,7 +10,8 @@ tell an ability apart from another by identity).
 from __future__ import annotations
 
 import copy
-from typing import Any
+from dataclasses import fields, is_dataclass, replace
+from typing import Any, Callable
 
 
 class Immutable:
@@ -63,3 +64,20 @@ class CopiedByField:
                 v = getattr(self, k)
                 setattr(new, k, v if type(v) in _ATOMS or isinstance(v, Immutable) else copy.deepcopy(v, memo))
         return new
+
+
+def rewritten(thing: Any, change: Callable[[Any], Any], stop: tuple[type, ...] = ()) -> Any:
+    """``thing`` (compiled instructions and what they hold) with each part that ``change`` maps to
+    something other than None replaced by that, walking through tuples and dataclasses but not into
+    ``stop``'s types; unchanged parts are the same values as before."""
+    new = change(thing)
+    if new is not None:
+        return new
+    if isinstance(thing, tuple):
+        return tuple(rewritten(t, change, stop) for t in thing)
+    if is_dataclass(thing) and not isinstance(thing, type) and not isinstance(thing, stop):
+        try:
+            return replace(thing, **{f.name: rewritten(getattr(thing, f.name), change, stop) for f in fields(thing)})
+        except TypeError:   # a field that isn't set at construction
+            return thing
+    return thing

@@ -11,7 +11,7 @@ more different ones, and asking targets as each goes on the stack (603.3d).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, is_dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generator
 
 from .abilities import Effect, Trigger, TriggeredAbility
@@ -19,6 +19,7 @@ from .conditions import condition_holds
 from .context import Ctx
 from .decisions import ChooseMode, Decision, Option, OrderTriggers
 from .events import Event
+from .immutable import rewritten
 from .emblems import emblem_trigger_sources
 from .extra_turns import THAT_TURN
 from .keywords import entry
@@ -460,34 +461,19 @@ def _empty_chars() -> Characteristics:
 
 def _bind(ctx: "Ctx", thing: Any) -> Any:
     """Replace references to this resolution's objects by the objects themselves (603.7c)."""
-    if isinstance(thing, (TargetRef, RememberedRef)):
-        ids = [o.id for o in ctx.objects(thing)]
-        if isinstance(thing, TargetRef):
-            ids += [p.id for p in ctx.players(thing)]
-        return FixedRef(tuple(ids))
-    if isinstance(thing, tuple):
-        return tuple(_bind(ctx, t) for t in thing)
-    if is_dataclass(thing) and not isinstance(thing, type) and not isinstance(thing, Trigger):
-        changes = {f.name: _bind(ctx, getattr(thing, f.name)) for f in fields(thing)}
-        try:
-            return replace(thing, **changes)
-        except TypeError:
-            return thing
-    return thing
+    def fixed(part: Any) -> Any:
+        if isinstance(part, (TargetRef, RememberedRef)):
+            ids = [o.id for o in ctx.objects(part)]
+            if isinstance(part, TargetRef):
+                ids += [p.id for p in ctx.players(part)]
+            return FixedRef(tuple(ids))
+        return None
+    return rewritten(thing, fixed, (Trigger,))
 
 
 def _bind_self(thing: Any, me: FixedRef) -> Any:
     """Replace "~" by the object it was (603.7c)."""
-    if isinstance(thing, SelfRef):
-        return me
-    if isinstance(thing, tuple):
-        return tuple(_bind_self(t, me) for t in thing)
-    if is_dataclass(thing) and not isinstance(thing, type) and not isinstance(thing, Trigger):
-        try:
-            return replace(thing, **{f.name: _bind_self(getattr(thing, f.name), me) for f in fields(thing)})
-        except TypeError:
-            return thing
-    return thing
+    return rewritten(thing, lambda part: me if isinstance(part, SelfRef) else None, (Trigger,))
 
 
 def add_delayed(ctx: "Ctx", trigger: Trigger, effect: Effect, text: str, this_turn: bool = False) -> None:
@@ -545,16 +531,8 @@ def add_reflexive(ctx: "Ctx", effect: Effect, text: str) -> None:
 
 def _bind_remembered(ctx: "Ctx", thing: Any) -> Any:
     """``_bind`` for the objects an effect remembered only, leaving target words alone."""
-    if isinstance(thing, RememberedRef):
-        return FixedRef(tuple(o.id for o in ctx.objects(thing)))
-    if isinstance(thing, tuple):
-        return tuple(_bind_remembered(ctx, t) for t in thing)
-    if is_dataclass(thing) and not isinstance(thing, type) and not isinstance(thing, Trigger):
-        try:
-            return replace(thing, **{f.name: _bind_remembered(ctx, getattr(thing, f.name)) for f in fields(thing)})
-        except TypeError:
-            return thing
-    return thing
+    return rewritten(thing, lambda part: FixedRef(tuple(o.id for o in ctx.objects(part)))
+                     if isinstance(part, RememberedRef) else None, (Trigger,))
 
 
 REFLEXIVE = "reflexive"   # the trigger event of a reflexive triggered ability (603.12): matches no game event

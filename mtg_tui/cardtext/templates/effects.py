@@ -17,6 +17,7 @@ from ...engine import instructions as I
 from ...engine.abilities import Effect
 from ...engine.copies import CopySpell
 from ...engine.cast_permissions import UNTIL_END_OF_YOUR_NEXT_TURN, WHILE_EXILED
+from ...engine.immutable import rewritten
 from ...engine.objects import CardDef
 from ...engine.refs import (AllRef, Amount, Const, CountersOn, CountOf, HalfX, ObjectFilter, RememberedAmount,
                             RememberedRef, SelfRef, TargetRef, XAmount, YouRef)
@@ -569,16 +570,7 @@ def delayed_at_next_end(body: list[I.Instruction]) -> I.Instruction:
 
 def replace_x(thing: Any, amount: Amount) -> Any:
     """X in ``thing`` replaced by ``amount``."""
-    if isinstance(thing, XAmount):
-        return amount
-    if isinstance(thing, tuple):
-        return tuple(replace_x(t, amount) for t in thing)
-    if is_dataclass(thing) and not isinstance(thing, type) and not isinstance(thing, CardDef):
-        try:
-            return replace(thing, **{f.name: replace_x(getattr(thing, f.name), amount) for f in fields(thing)})
-        except TypeError:
-            return thing
-    return thing
+    return rewritten(thing, lambda part: amount if isinstance(part, XAmount) else None, (CardDef,))
 
 
 def _new_targets(said: list[I.Instruction]) -> None:
