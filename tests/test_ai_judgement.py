@@ -716,3 +716,21 @@ def test_chooses_a_mode_for_ravager_wurm_rather_than_none(db: Any) -> None:
     g.answer(AI, ask(g))
     pass_until(g, "choose", AI)
     assert g.pending.subkind == "mode" and ask(g) == [1]
+
+
+def test_keeps_home_a_blocker_when_the_damage_it_keeps_off_matters_more_than_the_damage_it_deals(db: Any) -> None:
+    # Bob at 10, Alice at 20. Her Grizzly Bears with Rancor (4/2 trample) is tapped, so Bob's Grizzly Bears
+    # would deal 2 unblocked. But then it is tapped through her turn and her 4/2 hits for 4; home, it blocks:
+    # 2 of the 4 trample over and it kills her Bears. It keeps 2 damage off at home and deals 2 attacking, and
+    # 2 life at 10 is worth more than 2 at 20: the player with less life is the one the race hurts. Home.
+    # At 20 life each the two are even, and the attack (which costs nothing now) is made.
+    def game(life: int) -> Game:
+        g = position(db, {"battlefield": [{"name": "Grizzly Bears", "tapped": True},
+                                          {"name": "Rancor", "attached": 10}]},     # Alice's library is 0-9
+                     {"life": life, "battlefield": cards("Grizzly Bears")}, step="beginning_of_combat")
+        pass_until(g, "declare_attackers", AI)
+        return g
+    g = game(10)
+    assert ask(g) == []
+    g = game(20)
+    assert attackers(g, ask(g)) == ["Grizzly Bears"]

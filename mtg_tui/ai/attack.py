@@ -10,9 +10,11 @@ The plan, in order:
    tolerance, which is higher when we are ahead in the race. Untapped mana
    in the defender's hands counts as a possible trick (a pumped blocker),
    as likely as the cards in their hand make it.
-   Unless we are ahead in the race, an attacker the defender can block for
-   free stays home when it would stop more of their counter-attack than it
-   deals (a 2/4 facing an untapped 3/3 bounces off, then can't block it).
+   Unless we are ahead in the race, an attacker stays home when the part of
+   their counter-attack it would stop is worth more than what it deals, each
+   priced by the life of the player taking it (a 2/4 facing an untapped 3/3
+   bounces off, then can't block it; 2 taken at 10 life outweighs 2 dealt at
+   20).
    A creature whose {T} ability is worth more than its damage (a Looter's
    loot) stays home to use it.
 3. Keep back enough creatures to survive the counter-attack, unless we are
@@ -162,6 +164,16 @@ def tap_ability_worth(c: Creature, board: Board) -> float:
     return best
 
 
+def _home_worth(a: Creature, board: Board, blockers: list[Creature], home: int) -> float:
+    """What keeping ``a`` home is worth more than attacking with it: the counter-attack damage it keeps off,
+    priced at our life, against the damage it can be counted on to deal, priced at theirs (a point matters
+    more to the player with less life: 2 damage taken at 12 life costs more than 2 dealt at 20)."""
+    kept_off = counterattack_damage(board, {a.id}) - home
+    if kept_off <= 0:
+        return -1.0
+    return _damage_worth(kept_off, board.life) - _damage_worth(_damage_dealt(a, blockers), board.opp_life)
+
+
 def _damage_worth(amount: int, life: int) -> float:
     return life_value(life) - life_value(life - amount) if amount > 0 else 0.0
 
@@ -208,8 +220,8 @@ def plan_attack(board: Board, d: DeclareAttackers, naive: bool = False) -> list[
         if a.id in must:
             chosen.append(a)
             continue
-        if not ahead and _damage_dealt(a, blockers) < counterattack_damage(board, {a.id}) - home:
-            continue   # it stops more of their attack at home than it deals in ours
+        if not ahead and _home_worth(a, board, blockers, home) > 0.0:
+            continue   # it keeps more of their attack off at home than its damage is worth in ours
         if tap_ability_worth(a, board) > _damage_worth(_damage_dealt(a, blockers), opp_life):
             continue   # its {T} ability (a Looter's loot) is worth more than the damage it would deal
         loss = worst_block_loss(a, blockers, board, trick)
