@@ -11,10 +11,11 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from mtg_tui.agents.base import all_agree_to_draw
 from mtg_tui.ai import ComputerPlayer
+from mtg_tui.ai.levels import LOOKED_AT, level
 from mtg_tui.cardtext.loader import default_db
 from mtg_tui.decks.decklist import card_list
 from mtg_tui.decks.library import deck_sets, list_decks, load_deck
@@ -65,21 +66,40 @@ class Played:
     times: dict[int, list[float]] = field(default_factory=dict)   # player -> seconds per decision
     cpu: dict[int, list[float]] = field(default_factory=dict)     # player -> CPU seconds per decision
     turn_of: dict[int, list[int]] = field(default_factory=dict)   # player -> the turn of each decision
+    looked: dict[int, list] = field(default_factory=dict)  # player -> the decisions its look-ahead weighed
+
+
+def agent(kind: str, seed: int, player: int):
+    """An agent by name; ``hard/main+attack`` is the hard level weighing only those kinds of decision
+    (``levels.LOOKED_AT``), to measure what each part of its look-ahead gives."""
+    if "/" not in kind:
+        return make_agent(kind, seed, player)
+    name, kinds = kind.split("/", 1)
+    looked = tuple(k for k in kinds.split("+") if k)
+    unknown = [k for k in looked if k not in LOOKED_AT]
+    if unknown:
+        raise SystemExit(f"unknown kind of decision {unknown[0]!r} (choose from {', '.join(LOOKED_AT)})")
+    return ComputerPlayer(replace(level(name), look_at=looked))
 
 
 def play(job: tuple[int, str, str, bool, int, str]) -> Played:
     seed, p1, p2, timed, limit, deck = job
     cards = card_list(load_deck(deck))
     g = new_game({"kind": "new", "players": ["P1", "P2"], "decks": [cards, cards], "starting": None}, seed, db())
-    agents = {0: make_agent(p1, seed, 0), 1: make_agent(p2, seed, 1)}
+    agents = {0: agent(p1, seed, 0), 1: agent(p2, seed, 1)}
     out = Played(seed, deck, None, False, False, 0, 0, times={0: [], 1: []}, cpu={0: [], 1: []},
-                 turn_of={0: [], 1: []})
+                 turn_of={0: [], 1: []}, looked={0: [], 1: []})
     n = 0
     turn = g.turn
     while not g.over and g.pending is not None and n < limit:
         d = g.pending
+        look = getattr(agents[d.player], "_lookahead", None)
+        weighed = look.decisions if look is not None else 0
         t, c = time.perf_counter(), time.process_time()
         ans = agents[d.player].decide(g, d)
+        look = getattr(agents[d.player], "_lookahead", None)
+        if look is not None and look.decisions != weighed and look.last is not None:
+            out.looked[d.player].append(look.last)
         if timed:
             out.times[d.player].append(time.perf_counter() - t)
             out.cpu[d.player].append(time.process_time() - c)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -9,6 +10,7 @@ from click.testing import CliRunner
 
 from mtg_tui.agents import RandomAgent
 from mtg_tui.ai import ComputerPlayer
+from mtg_tui.ai.levels import HARD, NORMAL
 from mtg_tui.cli import main
 from mtg_tui.decks.decklist import card_list
 from mtg_tui.decks.library import list_decks, load_deck
@@ -73,6 +75,16 @@ def test_hard_is_deterministic_too(db: Any) -> None:
         records.append(list(g.record))
         assert hard._lookahead is not None and hard._lookahead.decisions >= 3
     assert records[0] == records[1]
+
+
+def test_a_hard_level_weighing_no_kind_of_decision_plays_like_normal(db: Any) -> None:
+    records = []
+    for level in (HARD, replace(HARD, look_at=()), NORMAL):
+        g = game_for(db, 4)
+        play(g, {0: ComputerPlayer(level), 1: ComputerPlayer("normal")}, limit=120)
+        records.append(list(g.record))
+    assert records[0] != records[2]      # the look-ahead overrules normal somewhere in this game
+    assert records[1] == records[2]
 
 
 def test_normal_beats_random(db: Any) -> None:

@@ -19,6 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+# The kinds of decision the look-ahead weighs: a play in our main phase, an instant at a moment that
+# matters, a declaration of attackers, of blockers (a level may weigh fewer, to measure what each gives).
+LOOKED_AT = ("main", "instant", "attack", "block")
+
+
 @dataclass(frozen=True)
 class Level:
     name: str
@@ -31,6 +36,7 @@ class Level:
     line_decisions: int = 0        # simulated decisions per line
     work: int = 0                  # total budget: replayed answers + simulated decisions per look-ahead
     horizon: int = 1               # look-ahead lines stop when this many more turns have begun
+    look_at: tuple[str, ...] = LOOKED_AT   # the kinds of decision the look-ahead weighs
 
 
 EASY = Level("easy", naive_combat=True, holds_mana=False, uses_tricks=False, counters_all=True)

@@ -36,6 +36,7 @@ under a second.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
@@ -58,19 +59,31 @@ REACTIVE = ("counter", "removal", "burn", "trick", "pump", "fog", "regen", "sac_
             "tokens", "ping", "draw")
 
 
+@dataclass(frozen=True)
+class Looked:
+    """One decision the look-ahead weighed, for measurement: its kind (``LOOKED_AT``), the turn, each
+    candidate's score (normal's answer first) and the candidate taken (0: normal's answer)."""
+    kind: str
+    turn: int
+    scores: tuple[float, ...]
+    chosen: int
+
+
 class LookAhead:
     def __init__(self, level: Level) -> None:
         self.level = level
         self.work_used = 0          # the last decision's work (for measurement)
         self.lines_tried = 0
         self.decisions = 0          # decisions that were looked ahead at
+        self.last: Looked | None = None   # the last of them
 
     # -- candidates ----------------------------------------------------------------
 
     def priority(self, game: Game, board: Board, d: Decision, options: list[Any], normal: Any,
                  main: bool) -> Any:
-        if any(o.value.get("action") == "play" for o in options):
-            return normal        # the land for the turn: no need to look
+        kind = "main" if main else "instant"
+        if kind not in self.level.look_at or any(o.value.get("action") == "play" for o in options):
+            return normal        # not weighed at this level, or the land for the turn: no need to look
         cands: list[Any] = [normal if normal is not None else {"action": "pass"}]
         plays = candidate_plays(board, options)
         if main:
@@ -91,7 +104,7 @@ class LookAhead:
         cands = _legal_unique_actions(d, cands)[: self.level.lines]
         if len(cands) <= 1:
             return normal
-        return self._best(game, d, cands, len(board.permanents))
+        return self._best(game, d, cands, len(board.permanents), kind)
 
     def _moment_matters(self, board: Board) -> bool:
         if board.stack:
@@ -103,7 +116,7 @@ class LookAhead:
     def attack(self, game: Game, board: Board, d: DeclareAttackers) -> Any:
         plan = plan_attack(board, d)
         player_id = board.opp + 1
-        if player_id not in d.defenders:
+        if player_id not in d.defenders or "attack" not in self.level.look_at:
             return plan
         able = [c for c in d.candidates if c in board.creatures and board.creatures[c].combat_damage > 0]
         must = list(d.must_attack)
@@ -128,10 +141,12 @@ class LookAhead:
         cands = _legal_unique(d, cands)[: self.level.lines]
         if len(cands) <= 1:
             return plan
-        return self._best(game, d, cands, len(board.permanents))
+        return self._best(game, d, cands, len(board.permanents), "attack")
 
     def block(self, game: Game, board: Board, d: DeclareBlockers) -> Any:
         plan = plan_blocks(board, d, board.view.combat())
+        if "block" not in self.level.look_at:
+            return plan
         cands: list[Any] = [plan, []]
         for pair in plan:
             cands.append([p for p in plan if p != pair])
@@ -151,11 +166,11 @@ class LookAhead:
         cands = _legal_unique(d, cands)[: self.level.lines]
         if len(cands) <= 1:
             return plan
-        return self._best(game, d, cands, len(board.permanents))
+        return self._best(game, d, cands, len(board.permanents), "block")
 
     # -- playing lines -------------------------------------------------------------
 
-    def _best(self, game: Game, d: Decision, cands: list[Any], permanents: int) -> Any:
+    def _best(self, game: Game, d: Decision, cands: list[Any], permanents: int, kind: str) -> Any:
         me = d.player
         budget = self.level.work
         per_line = self.level.line_decisions
@@ -168,6 +183,7 @@ class LookAhead:
             copy_cost = int((len(game.record) + 1) * scale)
         known = known_cards(GameView(game, viewer=me), me)
         best: tuple[float, int] | None = None
+        scores: list[float] = []
         self.work_used = 0
         self.lines_tried = 0
         self.decisions += 1
@@ -177,9 +193,12 @@ class LookAhead:
             score, used = self._line(game, me, cand, known, per_line)
             self.work_used += copy_cost + int(DECISION_COST * used * scale)
             self.lines_tried += 1
+            scores.append(score)
             if best is None or score > best[0] + 1e-6:
                 best = (score, i)
-        return cands[best[1]] if best is not None else cands[0]
+        chosen = best[1] if best is not None else 0
+        self.last = Looked(kind, game.turn, tuple(scores), chosen)
+        return cands[chosen]
 
     def _line(self, game: Game, me: int, answer: Any, known: frozenset[int], limit: int) -> tuple[float, int]:
         from .agent import ComputerPlayer
