@@ -16,7 +16,7 @@ from .answers import is_number
 from .abilities import (ActivatedAbility, AdditionalCost, AlternativeCost, CastFromZones, Cost, CostReduction,
                         CostsMore, Effect, SpellAbility, SpellsCostLess, StaticAbility)
 from .alike import alike_key
-from .cast_permissions import FREE, Granted, any_type, flash_permission, permission, permitted_cards
+from .cast_permissions import FREE, MAY_CAST, Granted, any_type, flash_permission, permission, permitted_cards
 from .cast_restrictions import cast_prohibited
 from .conditions import condition_holds, holds
 from .context import Ctx, run_effect
@@ -781,6 +781,7 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
     kept = False
     with_hand_abilities = []
     rows = game.cast_rows
+    may_cast = not sorcery_ok and game.player_flags(player)[MAY_CAST]   # flash_permission finds none without it
     for whole in castable_cards(game, p):
         row = rows.get(whole.id)
         if row is None or row[0] is not whole:
@@ -798,8 +799,8 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
                 card = as_cast(whole, half)
                 t = traits(card)
                 c = game.chars(card)
-            if not (sorcery_ok or t.flash or "Instant" in c.types or has_flash_now(game, card, player)
-                    or flash_permission(game, card, player)):
+            if not (sorcery_ok or t.flash or "Instant" in c.types or (t.flash_if and has_flash_now(game, card, player))
+                    or (may_cast and flash_permission(game, card, player))):
                 continue
             if whole.zone != "hand" and elsewhere(game, card, player) is None:
                 continue
@@ -828,8 +829,7 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
                 if half is not None:
                     value["half"] = half
                 yield Option(value, label)
-    with_graveyard_abilities = [c for c in p.graveyard if traits(c).graveyard_abilities]
-    for card in with_hand_abilities + with_graveyard_abilities:
+    for card in with_hand_abilities + _with_graveyard_abilities(game, p):
         for ci, ab in enumerate(game.chars(card).activated()):
             if ab.zone == card.zone and (mana or not ab.is_mana) and activatable(game, card, ci, player, ab):
                 yield Option({"action": "activate", "source": card.id, "ability": ci}, f"{card.name}: {ab.text}")
@@ -865,24 +865,45 @@ def castable_cards(game: "GameState", p: Any) -> list[GameObject]:
     from there (flashback 702.33a, jump-start 702.132a), and those that say they may be cast from where they
     are or that a permission names (601.3)."""
     found = _from_hand_or_keyword(game, p)
-    others = [c for c in p.graveyard + game.exile if c.owner == p.index and traits(c).cast_from]
-    others += permitted_cards(game, p.index)
+    others = _saying_cast_from(game, p) + permitted_cards(game, p.index)
     if not others:
         return found
     seen = {c.id for c in found}
     return found + [c for c in others if c.id not in seen and not seen.add(c.id)]
 
 
+def _since_moves(game: "GameState", key: Any, p: Any, build: Callable[[], list[GameObject]]) -> list[GameObject]:
+    """What ``build`` finds among a player's graveyard and exile, looked for again only after cards moved (an
+    object that moves is a new object, 400.7, so what is read of each card stays the same meanwhile)."""
+    stamp = (game.move_count, len(p.graveyard), len(game.exile))
+    found = game.graveyard_castables.get(key)
+    if found is None or found[0] != stamp:
+        found = game.graveyard_castables[key] = (stamp, build())
+    return found[1]
+
+
+def _saying_cast_from(game: "GameState", p: Any) -> list[GameObject]:
+    """The player's cards in their graveyard or in exile that say they may be cast from there."""
+    if not p.graveyard and not game.exile:
+        return []
+    return _since_moves(game, ("cast from", p.index), p,
+                        lambda: [c for c in p.graveyard + game.exile if c.owner == p.index and traits(c).cast_from])
+
+
 def _from_hand_or_keyword(game: "GameState", p: Any) -> list[GameObject]:
-    """The hand, and the graveyard's cards with flashback or jump-start; the graveyard is looked through
-    again only after cards moved."""
+    """The hand, and the graveyard's cards with flashback or jump-start."""
     if not p.graveyard:
         return p.hand
-    key = (game.move_count, len(p.graveyard))
-    found = game.graveyard_castables.get(p.index)
-    if found is None or found[0] != key:
-        found = game.graveyard_castables[p.index] = (key, [c for c in p.graveyard if graveyard_keyword(c)])
-    return p.hand + found[1] if found[1] else p.hand
+    found = _since_moves(game, p.index, p, lambda: [c for c in p.graveyard if graveyard_keyword(c)])
+    return p.hand + found if found else p.hand
+
+
+def _with_graveyard_abilities(game: "GameState", p: Any) -> list[GameObject]:
+    """The player's graveyard cards with activated abilities that work there."""
+    if not p.graveyard:
+        return []
+    return _since_moves(game, ("abilities", p.index), p,
+                        lambda: [c for c in p.graveyard if traits(c).graveyard_abilities])
 
 
 def _has_targets_for(game: "GameState", card: GameObject, c: Any, player: int) -> bool:

@@ -100,6 +100,9 @@ _ROW = attrgetter("id", "timestamp", "controller", "attached_to")
 _STATUS_ROW = attrgetter("id", "timestamp", "controller", "attached_to", "tapped")
 
 
+_NO_FLAGS: Counter[str] = Counter()
+
+
 def _player_flags(game: "GameState") -> dict[int, Counter[str]]:
     return game._rule_effects_on_players(game._bf_chars)
 
@@ -182,7 +185,9 @@ class GameState(ABC):
         self._bf_layered: Any = None             # the layers' last result, for the next to reuse
         self._other_chars: dict[int, tuple[Any, Characteristics]] = {}
         self.acting_cache: dict[Any, Any] = {}   # can each player do anything but pass, at this version
-        self.graveyard_castables: dict[int, Any] = {}   # per player: the graveyard's cards castable from there
+        # Per player: the graveyard's cards castable from there; by ("cast from", player): their cards in the
+        # graveyard or exile that say they may be cast from there.
+        self.graveyard_castables: dict[Any, Any] = {}
         # Per card a player might cast, by id: (the object, its casting traits, its characteristics, its
         # halves). Off the battlefield an object keeps its printed characteristics while it is that object
         # (``chars``); one that moves is a new object with a new id (400.7).
@@ -270,7 +275,8 @@ class GameState(ABC):
     def player_flags(self, player: int) -> Counter[str]:
         """Rule effects on a player, counted. They come from static abilities and continuous effects, both
         read by the layers, so they are kept with the characteristics."""
-        return self.kept("player flags", _player_flags).get(player) or Counter()
+        found = self.kept("player flags", _player_flags).get(player)
+        return _NO_FLAGS if found is None else found   # read only: no new Counter on every call
 
     # ------------------------------------------------------------------
     # Characteristics
