@@ -872,29 +872,18 @@ def castable_cards(game: "GameState", p: Any) -> list[GameObject]:
     return found + [c for c in others if c.id not in seen and not seen.add(c.id)]
 
 
-def _since_moves(game: "GameState", key: Any, p: Any, build: Callable[[], list[GameObject]]) -> list[GameObject]:
-    """What ``build`` finds among a player's graveyard and exile, looked for again only after cards moved (an
-    object that moves is a new object, 400.7, so what is read of each card stays the same meanwhile)."""
-    stamp = (game.move_count, len(p.graveyard), len(game.exile))
-    found = game.graveyard_castables.get(key)
-    if found is None or found[0] != stamp:
-        found = game.graveyard_castables[key] = (stamp, build())
-    return found[1]
-
-
 def _saying_cast_from(game: "GameState", p: Any) -> list[GameObject]:
     """The player's cards in their graveyard or in exile that say they may be cast from there."""
     if not p.graveyard and not game.exile:
         return []
-    return _since_moves(game, ("cast from", p.index), p,
-                        lambda: [c for c in p.graveyard + game.exile if c.owner == p.index and traits(c).cast_from])
+    return game.kept_until_moves(("cast from", p.index), lambda: [c for c in p.graveyard + game.exile if c.owner == p.index and traits(c).cast_from])
 
 
 def _from_hand_or_keyword(game: "GameState", p: Any) -> list[GameObject]:
     """The hand, and the graveyard's cards with flashback or jump-start."""
     if not p.graveyard:
         return p.hand
-    found = _since_moves(game, p.index, p, lambda: [c for c in p.graveyard if graveyard_keyword(c)])
+    found = game.kept_until_moves(("keyword", p.index), lambda: [c for c in p.graveyard if graveyard_keyword(c)])
     return p.hand + found if found else p.hand
 
 
@@ -902,8 +891,7 @@ def _with_graveyard_abilities(game: "GameState", p: Any) -> list[GameObject]:
     """The player's graveyard cards with activated abilities that work there."""
     if not p.graveyard:
         return []
-    return _since_moves(game, ("abilities", p.index), p,
-                        lambda: [c for c in p.graveyard if traits(c).graveyard_abilities])
+    return game.kept_until_moves(("abilities", p.index), lambda: [c for c in p.graveyard if traits(c).graveyard_abilities])
 
 
 def _has_targets_for(game: "GameState", card: GameObject, c: Any, player: int) -> bool:

@@ -69,27 +69,28 @@ def mana_ways(game: "GameState", player: int, exclude: set[int] | None = None
     mana now: (ability index, units), the way that makes the most mana first (a source is tapped once, so
     its {T} abilities are alternatives: 107.5, 118.3)."""
     out = []
-    for o, c, simple in game.kept("simple mana abilities", _simple_mana).get(player, ()):
+    for o, c, simple, plain in game.kept("simple mana abilities", _simple_mana).get(player, ()):
         if o.tapped or (exclude and o.id in exclude):
             continue
         if "Creature" in c.types and (o.sick or c.controller != o.ctl_mark) and \
                 Trait.HASTE not in chars_traits(c):
             continue   # summoning sickness (302.6)
+        if plain is not None:
+            out.append((o, plain))
+            continue
         found: list[tuple[int, tuple[tuple[str, ...], ...]]] = []
         for i, units in simple:
-            only = c.activated()[i].effect.instructions[0].only
-            if only is not None and not only.made_by(o).allows(game):
+            ins = c.activated()[i].effect.instructions[0]
+            if ins.only is not None and not ins.only.made_by(o).allows(game):
                 continue   # mana that can't be spent on what is being paid for (106.6)
-            per = c.activated()[i].effect.instructions[0].per
-            if per is not None:   # "Add {C} for each artifact you control ...": as many as there are now
-                units = units * sum(1 for x in game.battlefield if object_matches(game, x, per, o.id, player))
+            if ins.per is not None:   # "Add {C} for each artifact you control ...": as many as there are now
+                units = units * sum(1 for x in game.battlefield if object_matches(game, x, ins.per, o.id, player))
                 if not units:
                     continue
-            could = c.activated()[i].effect.instructions[0].could
-            if could is not None:   # "one mana of any type that a Gate you control could produce" (106.7),
+            if ins.could is not None:   # "one mana of any type that a Gate you control could produce" (106.7),
                 # "one mana of any color among legendary creatures ... you control" (105.2)
                 special = next(u for u in units if u in (("could",), ("among",)))
-                kinds = fitting_kinds(game, player, special, could, o.id)
+                kinds = fitting_kinds(game, player, special, ins.could, o.id)
                 if not kinds:
                     continue
                 units = tuple(kinds if u == special else u for u in units)
@@ -98,13 +99,25 @@ def mana_ways(game: "GameState", player: int, exclude: set[int] | None = None
                 units = tuple(((color,) if color else ("W", "U", "B", "R", "G")) if u == ("chosen",) else u
                               for u in units)
             found.append((i, units))
-        if len(found) > 1 and all(len(units) == 1 for _, units in found):
-            # "{T}: Add {B}" and "{T}: Add {R}" (a land with two basic land types, 305.6): one mana of either.
-            either = tuple(dict.fromkeys(t for _, units in found for t in units[0]))
-            out.append((o, [(found[0][0], (either,))]))
-        elif found:
-            out.append((o, sorted(found, key=lambda way: -len(way[1]))))
+        if found:
+            out.append((o, _ways(found)))
     return out
+
+
+def _ways(found: list[tuple[int, tuple[tuple[str, ...], ...]]]) -> list[tuple[int, tuple[tuple[str, ...], ...]]]:
+    """A source's ways of making mana, the one that makes the most first."""
+    if len(found) > 1 and all(len(units) == 1 for _, units in found):
+        # "{T}: Add {B}" and "{T}: Add {R}" (a land with two basic land types, 305.6): one mana of either.
+        either = tuple(dict.fromkeys(t for _, units in found for t in units[0]))
+        return [(found[0][0], (either,))]
+    return sorted(found, key=lambda way: -len(way[1]))
+
+
+def _plain(ab: Any, units: tuple[tuple[str, ...], ...]) -> bool:
+    """Does this mana ability make the same units whatever the state (no spending restriction, no count, no
+    choice made as it entered)?"""
+    ins = ab.effect.instructions[0]
+    return ins.only is None and ins.per is None and ins.could is None and ("chosen",) not in units
 
 
 def mana_sources(game: "GameState", player: int, exclude: set[int] | None = None,
@@ -130,16 +143,19 @@ def other_picks(game: "GameState", player: int, exclude: set[int] | None = None,
     return picks[1:]
 
 
-def _simple_mana(game: "GameState") -> dict[int, list[tuple[GameObject, Any, list[tuple[int, Any]]]]]:
+def _simple_mana(game: "GameState") -> dict[int, list[tuple[GameObject, Any, list[tuple[int, Any]], Any]]]:
     """By controller, in battlefield order: the permanents with a simple mana ability ("{T}: Add ..."), each
-    with its characteristics and those abilities' indexes and units."""
-    out: dict[int, list[tuple[GameObject, Any, list[tuple[int, Any]]]]] = {}
+    with its characteristics, those abilities' indexes and units, and its ways of making mana (``mana_ways``)
+    when they don't depend on the state (None when they do)."""
+    out: dict[int, list[tuple[GameObject, Any, list[tuple[int, Any]], Any]]] = {}
     bf = game.battlefield_chars()
     for o in game.battlefield:
         c = bf[o.id]
-        simple = [(i, units) for i, ab in enumerate(c.activated()) if (units := simple_mana_ability(ab))]
+        abilities = c.activated()
+        simple = [(i, units) for i, ab in enumerate(abilities) if (units := simple_mana_ability(ab))]
         if simple:
-            out.setdefault(c.controller, []).append((o, c, simple))
+            plain = _ways(simple) if all(_plain(abilities[i], units) for i, units in simple) else None
+            out.setdefault(c.controller, []).append((o, c, simple, plain))
     return out
 
 
@@ -171,7 +187,7 @@ def kept_mana_possible(game: "GameState", player: int) -> bool:
     if game.players[player].pool.restricted:
         return True
     return any(ab.effect.instructions[0].only is not None
-               for o, c, simple in game.kept("simple mana abilities", _simple_mana).get(player, ())
+               for o, c, simple, _ in game.kept("simple mana abilities", _simple_mana).get(player, ())
                if not o.tapped for i, _ in simple for ab in (c.activated()[i],))
 
 

@@ -185,8 +185,7 @@ class GameState(ABC):
         self._bf_layered: Any = None             # the layers' last result, for the next to reuse
         self._other_chars: dict[int, tuple[Any, Characteristics]] = {}
         self.acting_cache: dict[Any, Any] = {}   # can each player do anything but pass, at this version
-        # Per player: the graveyard's cards castable from there; by ("cast from", player): their cards in the
-        # graveyard or exile that say they may be cast from there.
+        # What is found among the cards in graveyards and exile, by what it is (``kept_until_moves``).
         self.graveyard_castables: dict[Any, Any] = {}
         # Per card a player might cast, by id: (the object, its casting traits, its characteristics, its
         # halves). Off the battlefield an object keeps its printed characteristics while it is that object
@@ -330,6 +329,15 @@ class GameState(ABC):
         found = self._bf_kept.get(key)
         if found is None:
             found = self._bf_kept[key] = (build, build(self))
+        return found[1]
+
+    def kept_until_moves(self, key: Any, build: Callable[[], T]) -> T:
+        """What ``build`` finds among the cards in graveyards and exile, kept under ``key`` until cards move
+        (one that moves is a new object, 400.7, so what is read of each card stays the same meanwhile)."""
+        stamp = (self.move_count, len(self.exile), *[len(p.graveyard) for p in self.players])
+        found = self.graveyard_castables.get(key)
+        if found is None or found[0] != stamp:
+            found = self.graveyard_castables[key] = (stamp, build())
         return found[1]
 
     def triggered_sources(self) -> list[tuple[GameObject, tuple[Any, ...]]]:
