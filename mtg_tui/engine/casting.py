@@ -56,7 +56,8 @@ class _Traits:
     """What casting needs to know about a card's printed abilities, worked out once per card."""
 
     __slots__ = ("additional", "or_pay", "optional", "alternative", "flashback", "jump_start", "reductions",
-                 "hand_abilities", "flash", "flash_if", "graveyard_abilities", "cast_from", "alt_condition")
+                 "hand_abilities", "flash", "flash_if", "graveyard_abilities", "cast_from", "alt_condition",
+                 "own_cost_only")
 
     def __init__(self, card: Any) -> None:
         abilities = card.abilities
@@ -89,6 +90,9 @@ class _Traits:
         # "~ has flash as long as [condition]" (113.6d): the conditions under which it has flash
         self.flash_if = tuple(d.condition for a in abilities if grants_only_flash(a) for d in a.effects)
         self.graveyard_abilities = any(isinstance(a, ActivatedAbility) and a.zone == "graveyard" for a in abilities)
+        # Nothing of its own changes the mana it is cast for from a hand: no alternative cost, no additional
+        # mana, no reduction (601.2f)
+        self.own_cost_only = not self.alternative and self.or_pay is None and not self.reductions
 
 
 def grants_only_flash(ability: Any) -> bool:
@@ -392,6 +396,11 @@ def costs_more(game: "GameState", obj: GameObject, player: int, what: str, targe
                     continue
             more += a.amount
     return more
+
+
+def plain_costs(game: "GameState") -> bool:
+    """No permanent makes spells or abilities cost more or spells cost less (601.2f, 602.2b)."""
+    return not game.kept("costs more", _cost_raisers) and not game.kept("spells cost less", _cost_reducers)
 
 
 def _cost_raisers(game: "GameState") -> list[tuple[int, Any, tuple[CostsMore, ...]]]:
@@ -802,9 +811,10 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
             if not (sorcery_ok or t.flash or "Instant" in c.types or (t.flash_if and has_flash_now(game, card, player))
                     or (may_cast and flash_permission(game, card, player))):
                 continue
+            from_hand = whole.zone == "hand" and half is None and card.id not in game.cast_now
             if whole.zone != "hand" and elsewhere(game, card, player) is None:
                 continue
-            if not base_cost(game, card).symbols:
+            if not (c.mana_cost if from_hand else base_cost(game, card)).symbols:
                 continue
             # the restrictions cast_timing_problem refuses a cast for: a legendary instant or sorcery (205.4e),
             # an effect that says the player can't cast it (101.2)
@@ -813,7 +823,13 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
             if units is None:
                 units = payment_units(game, player, set())
                 kept = kept_mana_possible(game, player)
-            if all((match_payment(total_cost(game, card, player, 0, way), units) is None
+            if from_hand and t.own_cost_only and plain_costs(game):
+                # its total cost is its mana cost, X as 0 (601.2f): as total_cost finds, without the walk
+                cost = c.mana_cost.with_x(0)
+                if match_payment(cost, units) is None and not (kept and _affordable(game, player, card, cost)) \
+                        and not (convoke.has_convoke(card) and convoke.affordable(game, player, cost, card.id)):
+                    continue
+            elif all((match_payment(total_cost(game, card, player, 0, way), units) is None
                     and not (kept and _affordable(game, player, card, total_cost(game, card, player, 0, way), way)))
                    and not (convoke.has_convoke(card)
                             and convoke.affordable(game, player, total_cost(game, card, player, 0, way), card.id))
