@@ -791,7 +791,8 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
     with_hand_abilities = []
     rows = game.cast_rows
     may_cast = not sorcery_ok and game.player_flags(player)[MAY_CAST]   # flash_permission finds none without it
-    for whole in castable_cards(game, p):
+    outside = _outside_hand(game, p)
+    for whole in castable_cards(game, p, outside):
         row = rows.get(whole.id)
         if row is None or row[0] is not whole:
             row = rows[whole.id] = (whole, traits(whole), game.chars(whole), halves(whole))
@@ -845,7 +846,7 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
                 if half is not None:
                     value["half"] = half
                 yield Option(value, label)
-    for card in with_hand_abilities + _with_graveyard_abilities(game, p):
+    for card in with_hand_abilities + outside[2]:
         for ci, ab in enumerate(game.chars(card).activated()):
             if ab.zone == card.zone and (mana or not ab.is_mana) and activatable(game, card, ci, player, ab):
                 yield Option({"action": "activate", "source": card.id, "ability": ci}, f"{card.name}: {ab.text}")
@@ -876,38 +877,35 @@ def _activations(game: "GameState") -> dict[int, list[tuple[GameObject, Any, boo
     return out
 
 
-def castable_cards(game: "GameState", p: Any) -> list[GameObject]:
+def castable_cards(game: "GameState", p: Any, outside: "_Outside | None" = None) -> list[GameObject]:
     """The cards a player might cast or play: their hand, the cards in their graveyard that can be cast
     from there (flashback 702.33a, jump-start 702.132a), and those that say they may be cast from where they
     are or that a permission names (601.3)."""
-    found = _from_hand_or_keyword(game, p)
-    others = _saying_cast_from(game, p) + permitted_cards(game, p.index)
+    keyword, cast_from, _ = outside or _outside_hand(game, p)
+    found = p.hand + keyword if keyword else p.hand
+    others = cast_from + permitted_cards(game, p.index)
     if not others:
         return found
     seen = {c.id for c in found}
     return found + [c for c in others if c.id not in seen and not seen.add(c.id)]
 
 
-def _saying_cast_from(game: "GameState", p: Any) -> list[GameObject]:
-    """The player's cards in their graveyard or in exile that say they may be cast from there."""
+# A player's cards in their graveyard and exile that casting looks at: those with flashback or jump-start, those
+# that say they may be cast from where they are, and those with activated abilities that work in a graveyard.
+_Outside = tuple[list[GameObject], list[GameObject], list[GameObject]]
+_NOTHING_OUTSIDE: _Outside = ([], [], [])
+
+
+def _outside_hand(game: "GameState", p: Any) -> _Outside:
     if not p.graveyard and not game.exile:
-        return []
-    return game.kept_until_moves(("cast from", p.index), lambda: [c for c in p.graveyard + game.exile if c.owner == p.index and traits(c).cast_from])
+        return _NOTHING_OUTSIDE
+    return game.kept_until_moves(("outside the hand", p.index), _find_outside, p)
 
 
-def _from_hand_or_keyword(game: "GameState", p: Any) -> list[GameObject]:
-    """The hand, and the graveyard's cards with flashback or jump-start."""
-    if not p.graveyard:
-        return p.hand
-    found = game.kept_until_moves(("keyword", p.index), lambda: [c for c in p.graveyard if graveyard_keyword(c)])
-    return p.hand + found if found else p.hand
-
-
-def _with_graveyard_abilities(game: "GameState", p: Any) -> list[GameObject]:
-    """The player's graveyard cards with activated abilities that work there."""
-    if not p.graveyard:
-        return []
-    return game.kept_until_moves(("abilities", p.index), lambda: [c for c in p.graveyard if traits(c).graveyard_abilities])
+def _find_outside(game: "GameState", p: Any) -> _Outside:
+    return ([c for c in p.graveyard if graveyard_keyword(c)],
+            [c for c in p.graveyard + game.exile if c.owner == p.index and traits(c).cast_from],
+            [c for c in p.graveyard if traits(c).graveyard_abilities])
 
 
 def _has_targets_for(game: "GameState", card: GameObject, c: Any, player: int) -> bool:

@@ -331,14 +331,17 @@ class GameState(ABC):
             found = self._bf_kept[key] = (build, build(self))
         return found[1]
 
-    def kept_until_moves(self, key: Any, build: Callable[[], T]) -> T:
-        """What ``build`` finds among the cards in graveyards and exile, kept under ``key`` until cards move
-        (one that moves is a new object, 400.7, so what is read of each card stays the same meanwhile)."""
-        stamp = (self.move_count, len(self.exile), *[len(p.graveyard) for p in self.players])
+    def kept_until_moves(self, key: Any, build: Callable[..., T], *args: Any) -> T:
+        """What ``build(self, *args)`` finds among the cards in graveyards and exile, kept under ``key`` until
+        cards move (one that moves is a new object, 400.7, so what is read of each card stays the same
+        meanwhile)."""
+        n = len(self.exile)
+        for p in self.players:
+            n += len(p.graveyard)
         found = self.graveyard_castables.get(key)
-        if found is None or found[0] != stamp:
-            found = self.graveyard_castables[key] = (stamp, build())
-        return found[1]
+        if found is None or found[0] != self.move_count or found[1] != n:
+            found = self.graveyard_castables[key] = (self.move_count, n, build(self, *args))
+        return found[2]
 
     def triggered_sources(self) -> list[tuple[GameObject, tuple[Any, ...]]]:
         """Permanents with triggered abilities, and those abilities (for checking events, 603.2)."""

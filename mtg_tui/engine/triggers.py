@@ -434,7 +434,7 @@ def _cast_spell_triggers(game: "GameState", ev: Event) -> list[tuple[Any, tuple[
 def graveyard_trigger_sources(game: "GameState") -> list[tuple[Any, tuple[Any, ...]]]:
     """Cards in graveyards with triggered abilities that work there (113.6k: "return ~ from your graveyard"),
     and those abilities."""
-    return game.kept_until_moves("graveyard triggers", lambda: _graveyard_triggers(game))
+    return game.kept_until_moves("graveyard triggers", _graveyard_triggers)
 
 
 def _graveyard_triggers(game: "GameState") -> list[tuple[Any, tuple[Any, ...]]]:
