@@ -734,3 +734,20 @@ def test_keeps_home_a_blocker_when_the_damage_it_keeps_off_matters_more_than_the
     assert ask(g) == []
     g = game(20)
     assert attackers(g, ask(g)) == ["Grizzly Bears"]
+
+
+def test_healing_grace_shields_from_the_bolt_on_the_stack(db: Any) -> None:
+    # Alice, in her main phase, aims Lightning Bolt at Bob; Bob answers with Healing Grace on himself
+    # ("prevent the next 3 damage ... this turn by a source of your choice"). The one source about to deal
+    # damage this turn is the Bolt: her bigger Colossal Dreadmaw can't attack Bob before the turn ends
+    # (it is her main phase, but the Dreadmaw entered this turn) and her land deals none.
+    g = position(db, {"hand": cards("Lightning Bolt"),
+                      "battlefield": cards("Mountain") + cards("Colossal Dreadmaw", sick=True)},
+                 {"hand": cards("Healing Grace"), "battlefield": cards("Plains")}, active=ALICE)
+    g.answer(ALICE, {"action": "cast", "card": hand_id(g, ALICE, "Lightning Bolt"), "targets": [[AI]],
+                     "pay": "auto"})
+    g.answer(ALICE, {"action": "pass"})
+    g.answer(AI, {"action": "cast", "card": hand_id(g, AI, "Healing Grace"), "targets": [[AI]], "pay": "auto"})
+    pass_until(g, "choose", AI)
+    bolt = next(o.id for o in g.stack if getattr(o, "name", "") == "Lightning Bolt")
+    assert ask(g) == [bolt]

@@ -237,6 +237,8 @@ def legend(board: Board, d: Decision) -> list[int]:
 def pick_cards(board: Board, d: Decision) -> list[int]:
     """Choosing cards (e.g. from the opponent's revealed hand): the most valuable ones."""
     vals = d.option_values()
+    if getattr(d, "damage_source", False):
+        return [damage_source(board, vals)]
     scored = []
     for v in vals:
         o = board.view.find(v)
@@ -247,6 +249,21 @@ def pick_cards(board: Board, d: Decision) -> list[int]:
     scored.sort()
     n = max(d.min, min(d.max, 1)) if d.max else d.min
     return [v for _, v in scored[:n]]
+
+
+def damage_source(board: Board, vals: list[int]) -> int:
+    """The source a prevention shield is against (609.7a): an opponent's spell on the stack (it is about to
+    resolve), else their attacking creature with the most power, else their creature with the most power;
+    our own objects last. Ties go to the first listed."""
+    def danger(v: int) -> float:
+        o = board.view.find(v)
+        if o is None or o.controller == board.me:
+            return -1.0
+        if o.zone == "stack":
+            return 100.0
+        power = float(o.power or 0) if o.is_creature else 0.0
+        return power + (50.0 if o.attacking is not None else 0.0)
+    return max(vals, key=lambda v: (danger(v), -vals.index(v)))
 
 
 def discard(board: Board, d: Decision) -> list[int]:

@@ -508,9 +508,12 @@ class YesNo(Decision):
 @decision_type
 class ChooseCards(Pick):
     """Choose cards or permanents that an instruction names ("choose a card from it", "return a permanent
-    you control", Brainstorm's cards to put back: the first chosen ends on top)."""
+    you control", Brainstorm's cards to put back: the first chosen ends on top). ``damage_source``: the
+    choice is the source of damage a prevention shield is against (609.7a)."""
 
     subkind = "cards"
+
+    damage_source: bool = False
 
 
 @decision_type

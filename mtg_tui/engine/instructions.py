@@ -1544,7 +1544,8 @@ def _choose_damage_source(ctx: "Ctx") -> Gen:
     if not pool:
         return None
     ans = yield ChooseCards(player=ctx.controller, prompt=f"{ctx.source_name}: choose a source of damage",
-                            options=[Option(o.id, game.describe(o.id)) for o in pool], min=1, max=1)
+                            options=[Option(o.id, game.describe(o.id)) for o in pool], min=1, max=1,
+                            damage_source=True)
     game.log_event(f"{game.players[ctx.controller].name} chooses {game.describe(ans[0])} as the source.",
                    ("609.7a",), player=ctx.controller)
     return ans[0]
