@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Generator
 
 from .abilities import Effect
 from .alike import alike_key
+from .control_duration import WHILE_YOU_CONTROL, still_controlled
 from .decisions import ChooseCards, Decision, Option, Pick
 from .matching import object_matches, zone_pool
 from .objects import GameObject, LKI, Player, StackAbility, mana_value_of
@@ -356,14 +357,20 @@ class Ctx:
 
     # -- effects -----------------------------------------------------------
 
-    def add_effect(self, objs: list[GameObject], ops: tuple[Any, ...], duration: str) -> None:
+    def add_effect(self, objs: list[GameObject], ops: tuple[Any, ...], duration: str) -> bool:
+        """Make the continuous effect; False if its duration has already ended (611.2b)."""
         game = self.game
         eff = ContinuousEffect(game.new_id(), ops, tuple(o.id for o in objs), self.controller,
                                self.source_uid, self.source_name, game.new_timestamp(), duration)
         if duration == "next_untap":
             eff.data["controllers"] = {o.id: game.chars(o).controller for o in objs}
+        if duration == WHILE_YOU_CONTROL:
+            if not still_controlled(game, self.source_id, self.controller):
+                return False
+            eff.data["source_id"] = self.source_id
         game.continuous.append(eff)
         game.touch()
+        return True
 
 
 def run_effect(ctx: Ctx, effect: Effect, mode: tuple[int, ...] = ()) -> Gen:

@@ -27,6 +27,7 @@ from .mana import COLOR_NAMES, COLORS
 from .explore import Explore  # noqa: F401  (part of the instruction set the compiler uses)
 from .extra_turns import ExtraTurn  # noqa: F401  (part of the instruction set the compiler uses)
 from .cast_permissions import PermitCast  # noqa: F401  (part of the instruction set the compiler uses)
+from .control_duration import WHILE_YOU_CONTROL
 from .emblems import GetEmblem  # noqa: F401  (part of the instruction set the compiler uses)
 from .rerouting import GraveyardExileInstead  # noqa: F401  (part of the instruction set the compiler uses)
 from .land_plays import PlayAdditionalLand  # noqa: F401  (part of the instruction set the compiler uses)
@@ -1240,7 +1241,10 @@ class ApplyEffect(Instruction):
             ops = tuple(LayerOp(op.layer, op.op, tuple(_amt(ctx, a) if isinstance(a, Amount) else a
                                                        for a in op.args)) for op in self.ops)
             ops = yield from _choose_protection(ctx, ops)
-            ctx.add_effect(objs, ops, self.duration)
+            if not ctx.add_effect(objs, ops, self.duration):
+                ctx.game.log_event(f"{ctx.source_name} is no longer under its controller's control: the effect "
+                                   "that would last as long as they control it does nothing.", ("611.2b",))
+                return
             ctx.game.log_event(_effect_text(ctx, objs, ops, self.duration), _effect_cites(ops),
                                tuple(o.id for o in objs))
         yield from ()
@@ -1260,6 +1264,9 @@ def _choose_protection(ctx: "Ctx", ops: tuple[LayerOp, ...]) -> Generator[Decisi
             op = LayerOp(op.layer, op.op, (granted,))
         out.append(op)
     return tuple(out)
+
+
+_FLAG_WORDS = {"doesnt_untap": "doesn't untap during its controller's untap step"}
 
 
 def _effect_text(ctx: "Ctx", objs: list[GameObject], ops: tuple[LayerOp, ...], duration: str) -> str:
@@ -1287,9 +1294,11 @@ def _effect_text(ctx: "Ctx", objs: list[GameObject], ops: tuple[LayerOp, ...], d
         elif op.op == "add_types":
             bits.append("becomes " + " ".join(op.args[0] + op.args[1]))
         elif op.op == "flag":
-            bits.append(op.args[0].replace("_", " "))
+            bits.append(_FLAG_WORDS.get(op.args[0], op.args[0].replace("_", " ")))
+    who = ctx.game.players[ctx.controller].name
     until = {"end_of_turn": " until end of turn", "end_of_combat": " until end of combat",
-             "your_next_turn": f" until {ctx.game.players[ctx.controller].name}'s next turn"}.get(duration, "")
+             "your_next_turn": f" until {who}'s next turn",
+             WHILE_YOU_CONTROL: f" for as long as {who} controls {ctx.source_name}"}.get(duration, "")
     return f"{names} {' and '.join(bits)}{until}."
 
 

@@ -15,6 +15,7 @@ from . import actions, combat as combat_mod, replacement, sagas, sba, triggers
 from .cast_permissions import ends_now
 from .casting import perform, priority_decision
 from .context import Ctx
+from .control_duration import end_lost_control
 from .decisions import Bottom, Decision, Discard, Mulligan, Option
 from .events import Event
 from .extra_turns import next_turn
@@ -362,6 +363,7 @@ def before_priority(game: "GameState") -> Gen:
     """117.5: state-based actions, then triggered abilities, repeated until neither happens."""
     while True:
         _check_combat_control(game)
+        end_lost_control(game)
         yield from sba.check(game)
         if game.over:
             return

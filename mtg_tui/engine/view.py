@@ -25,12 +25,14 @@ from .log import LogEntry
 from .mana import ManaCost, ManaError
 from .matching import object_matches
 from .objects import GameObject, StackAbility
+from .control_duration import WHILE_YOU_CONTROL
 from .refs import ObjectFilter
 from .state import STEP_NAMES, STEPS
 from .targets import candidates
 
 # How long a resolved spell's or ability's effect lasts, as the view says it (611.2a).
-_UNTIL = {"end_of_turn": " until end of turn", "your_next_turn": " until its controller's next turn"}
+_UNTIL = {"end_of_turn": " until end of turn", "your_next_turn": " until its controller's next turn",
+          WHILE_YOU_CONTROL: " for as long as its controller controls its source"}
 
 
 @dataclass(frozen=True)

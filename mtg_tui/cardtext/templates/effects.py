@@ -17,6 +17,7 @@ from ...engine import instructions as I
 from ...engine.abilities import Effect
 from ...engine.copies import CopySpell
 from ...engine.cast_permissions import UNTIL_END_OF_YOUR_NEXT_TURN, WHILE_EXILED
+from ...engine.control_duration import WHILE_YOU_CONTROL
 from ...engine.immutable import rewritten
 from ...engine.objects import CardDef
 from ...engine.refs import (AllRef, Amount, Const, CountersOn, CountOf, HalfX, ObjectFilter, RememberedAmount,
@@ -26,7 +27,7 @@ from ..errors import TextError
 from .base import Amend, Scope, Templates, Verb, find, number, top_down, words_of
 
 NEXT_END_STEP = "next_end_step"   # "at the beginning of the next end step" as a clause's duration
-DURATIONS = ("until_eot", "until_eoc", "until_your_next_turn", "at_next_end")
+DURATIONS = ("until_eot", "until_eoc", "until_your_next_turn", "at_next_end", "while_you_control")
 
 
 class Effects(Templates):
@@ -485,6 +486,10 @@ class Effects(Templates):
     def while_exiled(self) -> str:
         """"For as long as that card remains exiled": while it is that object in exile (400.7)."""
         return WHILE_EXILED
+
+    def while_you_control(self) -> str:
+        """"For as long as you control ~": ends once this permanent leaves or changes control (611.2b)."""
+        return WHILE_YOU_CONTROL
 
     def until_your_next_turn(self) -> str:
         """Lasts until the controller of the spell or ability that made it starts their next turn (611.2a)."""

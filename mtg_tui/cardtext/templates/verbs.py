@@ -654,7 +654,9 @@ class Verbs(Templates):
         return Verb(act=lambda s, d: [I.DoesntUntap(objects_of(s))])
 
     def vp_doesnt_untap_static(self, _poss: Token) -> Verb:
-        return Verb(ops=lambda: [flag("doesnt_untap")])
+        """"Doesn't untap during its controller's untap step" (502.3): in a static ability, or for an effect's
+        duration."""
+        return continuous(flag("doesnt_untap"))
 
     # -- tokens and mana ------------------------------------------------------------------
 
