@@ -71,7 +71,8 @@ FLOORS: dict[str, tuple[str, ...]] = {
               "extra_turns",
               "cast_permissions",
               "emblems",
-              "cast_now"),
+              "cast_now",
+              "control_duration"),
     "flow": ("turn",),
     "protocol": ("__init__", "dispatch", "game", "record", "setup", "snapshot", "view"),
 }
