@@ -751,3 +751,13 @@ def test_healing_grace_shields_from_the_bolt_on_the_stack(db: Any) -> None:
     pass_until(g, "choose", AI)
     bolt = next(o.id for o in g.stack if getattr(o, "name", "") == "Lightning Bolt")
     assert ask(g) == [bolt]
+
+
+def test_dauntless_bodyguard_guards_the_most_valuable_creature(db: Any) -> None:
+    # Dauntless Bodyguard enters for Bob beside his Serra Angel and Grizzly Bears: "choose another creature you
+    # control", which its sacrifice makes indestructible. The 4/4 flier is the one worth guarding.
+    g = position(db, {}, {"hand": cards("Dauntless Bodyguard"),
+                          "battlefield": cards("Plains", "Grizzly Bears", "Serra Angel"), "lands_played": 1})
+    g.answer(AI, {"action": "cast", "card": hand_id(g, AI, "Dauntless Bodyguard"), "pay": "auto"})
+    pass_until(g, "choose", AI)
+    assert ask(g) == ids(g, "Serra Angel")

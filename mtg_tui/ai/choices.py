@@ -239,11 +239,12 @@ def pick_cards(board: Board, d: Decision) -> list[int]:
     vals = d.option_values()
     if getattr(d, "damage_source", False):
         return [damage_source(board, vals)]
+    as_enters = getattr(d, "as_enters", False)   # "as this enters, choose another creature you control": for it
     scored = []
     for v in vals:
         o = board.view.find(v)
         worth = card_value(o) if o is not None else 0.0
-        if o is not None and o.owner == board.me and o.zone in ("battlefield", "hand"):
+        if o is not None and o.owner == board.me and o.zone in ("battlefield", "hand") and not as_enters:
             worth = -worth   # our own things: give up the least valuable
         scored.append((-worth, v))
     scored.sort()

@@ -18,7 +18,7 @@ from .control_duration import WHILE_YOU_CONTROL, still_controlled
 from .decisions import ChooseCards, Decision, Option, Pick
 from .matching import object_matches, zone_pool
 from .objects import GameObject, LKI, Player, StackAbility, mana_value_of
-from .refs import (AllRef, AttachedRef, AttackedRef, ControllerOfRef, DefendingPlayerRef, EachPlayerRef, EventRef,
+from .refs import (AllRef, AttachedRef, AttackedRef, ChosenRef, ControllerOfRef, DefendingPlayerRef, EachPlayerRef, EventRef,
                    ExiledWithRef, FixedRef, ObjectFilter, OwnerOfRef, Ref, RememberedPlayersRef, RememberedRef,
                    SelfRef, TargetRef, TargetSpec, TopCardRef, YouRef)
 from .state import ContinuousEffect
@@ -109,6 +109,19 @@ class Ctx:
                 return o
         return None
 
+    def _chosen_object(self) -> list[GameObject]:
+        """The permanent chosen as the source entered (614.12), the source as it last existed if it has left
+        (a sacrifice paid for the ability, 608.2h); nothing once the chosen one has left the battlefield."""
+        game = self.game
+        src: Any = self.self_object()
+        if src is None or src.zone != "battlefield":
+            src = game.lki.get(self.source_id) if self.source_id is not None else None
+            if src is None and isinstance(self.source, LKI):
+                src = self.source
+        oid = getattr(src, "chosen", {}).get("object") if src is not None else None
+        o = game.objects.get(oid) if oid is not None else None
+        return [o] if isinstance(o, GameObject) and o.zone == "battlefield" else []
+
     def objects(self, ref: Ref) -> list[Any]:
         game = self.game
         if isinstance(ref, TargetRef):
@@ -142,6 +155,8 @@ class Ctx:
                 n = ref.count if isinstance(ref.count, int) else max(0, ref.count.value(self))
                 self.remembered[ref.key] = [c for p in self.players(ref.player) for c in p.library[:n]]
             return [o for o in (self.follow(c.id) for c in self.remembered[ref.key]) if isinstance(o, GameObject)]
+        if isinstance(ref, ChosenRef):
+            return self._chosen_object()
         if isinstance(ref, AttachedRef):
             me = self.self_object()
             if me is not None and me.attached_to is not None:

@@ -509,11 +509,13 @@ class YesNo(Decision):
 class ChooseCards(Pick):
     """Choose cards or permanents that an instruction names ("choose a card from it", "return a permanent
     you control", Brainstorm's cards to put back: the first chosen ends on top). ``damage_source``: the
-    choice is the source of damage a prevention shield is against (609.7a)."""
+    choice is the source of damage a prevention shield is against (609.7a); ``as_enters``: the choice is made
+    as a permanent enters ("choose another creature you control", 614.12)."""
 
     subkind = "cards"
 
     damage_source: bool = False
+    as_enters: bool = False
 
 
 @decision_type

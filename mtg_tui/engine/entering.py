@@ -18,7 +18,7 @@ from .abilities import KeywordAbility
 from .actions import lose_life
 from .conditions import condition_holds
 from .context import Ctx
-from .decisions import ChooseColor, ChooseCreatureType, Decision, Option, YesNo
+from .decisions import ChooseCards, ChooseColor, ChooseCreatureType, Decision, Option, YesNo
 from .mana import COLOR_NAMES, COLORS
 from .matching import object_matches
 from .refs import ObjectFilter
@@ -225,11 +225,14 @@ class AsEntersChoose(_AsItEnters):
     """"As this enters, choose a color" (614.12): the choice is made before it enters (614.12a)."""
 
     rules: ClassVar[tuple[str, ...]] = ("614.12",)
-    what: str = "color"              # or "creature_type"
+    what: str = "color"              # or "creature_type", or "object" (a permanent that fits ``filter``)
     options: tuple[str, ...] = ()    # the creature types (205.3m), for a creature type
+    filter: ObjectFilter | None = None
 
     def apply(self, game: "GameState", event: ZoneMove) -> Gen:
         obj = event.obj
+        if self.what == "object":
+            return (yield from self._choose_object(game, event))
         if self.what == "creature_type":
             kind = yield ChooseCreatureType(player=self.controller,
                                             prompt=f"As {obj.name} enters, choose a creature type",
@@ -243,4 +246,27 @@ class AsEntersChoose(_AsItEnters):
         event.chosen["color"] = {v: k for k, v in COLOR_NAMES.items()}[name]
         game.log_event(f"{game.players[self.controller].name} chooses {name} for {obj.name}.", self.rules,
                        player=self.controller)
+        return event
+
+    def _choose_object(self, game: "GameState", event: ZoneMove) -> Gen:
+        """"Choose another creature you control": among the permanents on the battlefield as it enters, "you"
+        being the player it enters under (614.12); with none to choose, nothing is chosen."""
+        obj = event.obj
+        who = event.new_controller(game)
+        flt = self.filter or ObjectFilter()
+        pool = [o for o in game.battlefield if o.id != obj.id
+                and object_matches(game, o, flt, obj.id, who, obj.card_uid)]
+        name = game.players[who].name
+        if not pool:
+            game.log_event(f"As {obj.name} enters, {name} has nothing to choose.", self.rules, player=who)
+            return event
+        picked = pool[0].id
+        if len(pool) > 1:
+            ans = yield ChooseCards(player=who, prompt=f"As {obj.name} enters, choose {flt.describe()}",
+                                    options=[Option(o.id, game.describe(o.id)) for o in pool], min=1, max=1,
+                                    as_enters=True)
+            picked = ans[0]
+        event.chosen["object"] = picked
+        game.log_event(f"{name} chooses {game.describe(picked)} for {obj.name}.", self.rules, (picked,),
+                       player=who)
         return event

@@ -397,6 +397,7 @@ class LKI(CopiedByField):
     damaged_by: list[int] = field(default_factory=list)
     card: CardDef | None = None
     x: int = 0                   # the X chosen for it, if it was a spell (202.3e)
+    chosen: dict[str, Any] = field(default_factory=dict)   # choices made for it (as it entered, 614.12)
 
     @property
     def power(self) -> int | None:

@@ -271,6 +271,12 @@ class AttachedRef(Ref):
 
 
 @dataclass(frozen=True)
+class ChosenRef(Ref):
+    """The permanent chosen as this one entered ("the chosen creature", 614.12), while it is still that
+    permanent."""
+
+
+@dataclass(frozen=True)
 class AllRef(Ref):
     """Every object that fits ("each creature", "creatures you control")."""
 

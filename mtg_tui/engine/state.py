@@ -556,7 +556,7 @@ class GameState(ABC):
         c = self.chars(obj).copy()
         return LKI(obj.id, obj.card_uid, c.name or obj.name, obj.owner, c.controller, obj.zone, c,
                    dict(obj.counters), obj.damage, obj.tapped, obj.is_token, obj.attached_to,
-                   list(obj.damaged_by), obj.card, obj.x)
+                   list(obj.damaged_by), obj.card, obj.x, dict(obj.chosen))
 
     def find_lki(self, oid: int) -> Any:
         obj = self.objects.get(oid)

@@ -219,6 +219,11 @@ class AbilityForms(Templates):
         return [StaticAbility(replacement=AsEntersChoose(what="creature_type",
                                                          options=tuple(subtypes()["creature"])))]
 
+    def as_enters_choose_object(self, flt: Any) -> list[Any]:
+        """"As this enters, choose another creature you control" (614.12): a permanent chosen before this one
+        enters, for "the chosen creature" in its other abilities."""
+        return [StaticAbility(replacement=AsEntersChoose(what="object", filter=flt))]
+
     def players_cant_gain_life(self) -> list[Any]:
         """"Players can't gain life" (119.7): a rule effect on every player."""
         return [StaticAbility(effects=(ContinuousDef(Affected("players", who="each"),

@@ -13,7 +13,7 @@ from typing import Any
 from lark import Token, Tree
 
 from ...engine import instructions as I
-from ...engine.refs import (AllRef, Amount, AttachedRef, AttackedRef, ControllerOfRef, DefendingPlayerRef,
+from ...engine.refs import (AllRef, Amount, AttachedRef, AttackedRef, ChosenRef, ControllerOfRef, DefendingPlayerRef,
                             EachPlayerRef, EventRef, ExiledWithRef, ObjectFilter, OwnerOfRef, PlayerFilter, Ref, SelfRef,
                             TargetRef, TargetSpec, RememberedPlayersRef, TopCardRef, YouRef)
 from ..errors import TextError
@@ -221,6 +221,10 @@ class Refs(Templates):
         before = self.scope.last_other
         besides = before if self.is_spell and isinstance(before, TargetRef) else None
         return AllRef(replace(flt, another=True), besides=besides)
+
+    def or_chosen(self, _noun: Any) -> Ref:
+        """"The chosen creature": the permanent chosen as this one entered (614.12)."""
+        return self._named(ChosenRef())
 
     def or_enchanted(self, _noun: Any) -> Ref:
         return self._named(AttachedRef("enchanted"))
