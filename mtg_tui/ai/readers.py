@@ -610,7 +610,7 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.PutOntoBattlefield: _put_onto_battlefield,
     I.PutIntoLibrary: _put_into_library,
     I.PutIntoGraveyard: _nothing("put_into_graveyard", -1.0),
-    I.PutSecondFromTop: _nothing("put_into_library", TUCK),
+    I.PutNthFromTop: _nothing("put_into_library", TUCK),
     I.CounterIt: _counter_it,
     I.CounterUnless: _counter_unless,
     I.Draw: _draw,

@@ -626,17 +626,28 @@ class HandToTop(Instruction):
                        (), player=p.index)
 
 
+ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
+
+
 @dataclass(frozen=True)
-class PutSecondFromTop(Instruction):
+class PutNthFromTop(Instruction):
+    """Put objects into their owners' libraries ``n``th from the top ("second from the top"); a library with
+    fewer cards than that takes it on the bottom (401.7)."""
+
     what: Ref
+    n: int = 2
 
     def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
         for o in ctx.objects(self.what):
-            new = yield from actions.move_asking(ctx.game, o, "library", log=False)
+            new = yield from actions.move_asking(game, o, "library", log=False)
             if new is not None and new.zone == "library":
-                lib = ctx.game.players[new.owner].library
+                lib = game.players[new.owner].library
                 lib.remove(new)
-                lib.insert(min(1, len(lib)), new)
+                where = f"{ORDINALS[self.n]} from the top" if len(lib) >= self.n else "on the bottom"
+                lib.insert(min(self.n - 1, len(lib)), new)
+                game.log_event(f"{o.name} is put into {game.players[new.owner].name}'s library {where}.",
+                               ("401.7",))
 
 
 @dataclass(frozen=True)

@@ -464,8 +464,12 @@ def _empty_chars() -> Characteristics:
 
 
 def _bind(ctx: "Ctx", thing: Any) -> Any:
-    """Replace references to this resolution's objects by the objects themselves (603.7c)."""
+    """Replace references to this resolution's objects by the objects themselves (603.7c). A word for what
+    the delayed ability will itself choose or note ("untap up to two lands" chooses them as it resolves)
+    is left for it."""
     def fixed(part: Any) -> Any:
+        if isinstance(part, RememberedRef) and part.key not in ctx.remembered:
+            return None
         if isinstance(part, (TargetRef, RememberedRef)):
             ids = [o.id for o in ctx.objects(part)]
             if isinstance(part, TargetRef):
@@ -534,9 +538,10 @@ def add_reflexive(ctx: "Ctx", effect: Effect, text: str) -> None:
 
 
 def _bind_remembered(ctx: "Ctx", thing: Any) -> Any:
-    """``_bind`` for the objects an effect remembered only, leaving target words alone."""
+    """``_bind`` for the objects an effect remembered only, leaving target words (and what the ability will
+    note itself) alone."""
     return rewritten(thing, lambda part: FixedRef(tuple(o.id for o in ctx.objects(part)))
-                     if isinstance(part, RememberedRef) else None, (Trigger,))
+                     if isinstance(part, RememberedRef) and part.key in ctx.remembered else None, (Trigger,))
 
 
 REFLEXIVE = "reflexive"   # the trigger event of a reflexive triggered ability (603.12): matches no game event

@@ -492,8 +492,10 @@ class Verbs(Templates):
     def vp_put_bottom(self, what: Ref, _poss: Token) -> Verb:
         return Verb(act=lambda s, d: [I.PutIntoLibrary(what, "bottom")])
 
-    def vp_put_second(self, what: Ref, _poss: Token) -> Verb:
-        return Verb(act=lambda s, d: [I.PutSecondFromTop(what)])
+    def vp_put_nth(self, what: Ref, _poss: Token, nth: Token) -> Verb:
+        """"Into its owner's library third from the top" (401.7)."""
+        n = {v: k for k, v in I.ORDINALS.items()}[str(nth).lower()]
+        return Verb(act=lambda s, d: [I.PutNthFromTop(what, n)])
 
     def vp_reveal_ref(self, what: Ref) -> Verb:
         return Verb(act=lambda s, d: [I.RevealObjects(what)])
