@@ -42,8 +42,6 @@ NOT_YET_PLAYED = frozenset({
     "cost_discard_self",
     "cost_untap",
     # effects.py
-    "delayed_lead",
-    "delayed_sentence",
     "no_activate",
     "no_activate_except_mana",
     "prevent_all",
