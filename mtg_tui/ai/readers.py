@@ -33,7 +33,7 @@ from ..engine.instead import DamageInstead, DrawInstead, TokensInstead, TokensUn
 from ..engine.keywords import Trait, evasive, gives, keywords_in
 from ..engine.prevention import StaticPrevention
 from ..engine.rerouting import DiesInstead
-from ..engine.refs import (AllRef, AttachedRef, AttackedRef, Const, ControllerOfRef, CountersOn, CountOf,
+from ..engine.refs import (AllRef, AttachedRef, AttackedRef, ChosenRef, Const, ControllerOfRef, CountersOn, CountOf,
                            DefendingPlayerRef, EachPlayerRef, EventAmount, EventRef, ExiledWithRef, FixedRef, MaxStat,
                            DestroyedCount, DiscardedBy, HalfX, NegX, ObjectFilter, OwnerOfRef, PlayerCount, Product,
                            RememberedAmount, RememberedPlayersRef, RememberedRef, SacrificedStat, SelfRef,
@@ -222,6 +222,7 @@ REFS: dict[type, Callable[[Any, Notes], tuple[str, int | None]]] = {
     ControllerOfRef: _of_side,
     OwnerOfRef: _of_side,
     AttachedRef: lambda r, n: (ATTACHED, None),
+    ChosenRef: lambda r, n: (YOU, None),   # "the chosen creature": one of ours, chosen as the source entered
     AttackedRef: lambda r, n: (OPPONENTS, None),
     DefendingPlayerRef: lambda r, n: (OPPONENTS, None),
     EventRef: lambda r, n: (EVENT, None),
