@@ -69,7 +69,6 @@ NOT_YET_PLAYED = frozenset({
     "vp_menace_like",
     "vp_must_block",
     "vp_put_back",
-    "vp_put_second",
     "vp_remove_counters",
     "vp_sacrifice_unless",
     # refs.py
