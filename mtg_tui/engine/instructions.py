@@ -28,6 +28,7 @@ from .explore import Explore  # noqa: F401  (part of the instruction set the com
 from .extra_turns import ExtraTurn  # noqa: F401  (part of the instruction set the compiler uses)
 from .cast_permissions import PermitCast  # noqa: F401  (part of the instruction set the compiler uses)
 from .control_duration import WHILE_YOU_CONTROL
+from .log import flag_words
 from .emblems import GetEmblem  # noqa: F401  (part of the instruction set the compiler uses)
 from .rerouting import GraveyardExileInstead  # noqa: F401  (part of the instruction set the compiler uses)
 from .land_plays import PlayAdditionalLand  # noqa: F401  (part of the instruction set the compiler uses)
@@ -1277,9 +1278,6 @@ def _choose_protection(ctx: "Ctx", ops: tuple[LayerOp, ...]) -> Generator[Decisi
     return tuple(out)
 
 
-_FLAG_WORDS = {"doesnt_untap": "doesn't untap during its controller's untap step"}
-
-
 def _effect_text(ctx: "Ctx", objs: list[GameObject], ops: tuple[LayerOp, ...], duration: str) -> str:
     names = ", ".join(o.name for o in objs)
     bits = []
@@ -1305,7 +1303,7 @@ def _effect_text(ctx: "Ctx", objs: list[GameObject], ops: tuple[LayerOp, ...], d
         elif op.op == "add_types":
             bits.append("becomes " + " ".join(op.args[0] + op.args[1]))
         elif op.op == "flag":
-            bits.append(_FLAG_WORDS.get(op.args[0], op.args[0].replace("_", " ")))
+            bits.append(flag_words(op.args[0]))
     who = ctx.game.players[ctx.controller].name
     until = {"end_of_turn": " until end of turn", "end_of_combat": " until end of combat",
              "your_next_turn": f" until {who}'s next turn",

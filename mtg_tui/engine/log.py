@@ -45,3 +45,25 @@ class GameLog:
             return True
         return any(c.startswith(rule) and (len(c) == len(rule) or not c[len(rule)].isdigit())
                    for c in self.cited)
+
+
+# A rules flag's words, for the log and for people (flags are kept by name: "cant_block").
+FLAG_WORDS = {
+    "cant_attack": "can't attack", "cant_block": "can't block", "cant_attack_alone": "can't attack alone",
+    "cant_block_alone": "can't block alone", "cant_be_blocked": "can't be blocked",
+    "must_attack": "attacks each combat if able", "must_block": "blocks each combat if able",
+    "must_be_blocked": "must be blocked if able", "max_one_blocker": "can't be blocked by more than one creature",
+    "extra_block": "can block an additional creature",
+    "doesnt_untap": "doesn't untap during its controller's untap step",
+    "damage_by_toughness": "deals combat damage equal to its toughness",
+    "attacks_despite_defender": "can attack as though it didn't have defender",
+    "assign_as_unblocked": "may deal its combat damage as though it weren't blocked",
+    "cant_activate": "its activated abilities can't be activated", "cant_be_countered": "can't be countered",
+}
+
+
+def flag_words(name: str) -> str:
+    """A flag's words ("cant_block" or "cant block": "can't block"); a flag without words reads as its name."""
+    key = name.replace(" ", "_")
+    return FLAG_WORDS.get(key, key.replace("_", " "))
+

@@ -21,7 +21,7 @@ from .decisions import Decision, Option
 from .game import Game
 from .keywords import Trait, gives
 from .keywords import reminders as keyword_reminders
-from .log import LogEntry
+from .log import LogEntry, flag_words
 from .mana import ManaCost, ManaError
 from .matching import object_matches
 from .objects import GameObject, StackAbility
@@ -500,7 +500,7 @@ def _ops_text(ops: tuple[Any, ...]) -> str:
         elif op.op == "set_creature_subtypes":
             bits.append("becomes " + " ".join(op.args[0]))
         elif op.op == "flag":
-            bits.append(str(op.args[0]).replace("_", " "))
+            bits.append(flag_words(str(op.args[0])))
         else:
             bits.append(op.op.replace("_", " "))
     return ", ".join(bits)

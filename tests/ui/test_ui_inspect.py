@@ -50,3 +50,14 @@ def test_a_keyword_an_effect_gives_is_explained_too(db: Any) -> None:
     assert "Trample: When it's blocked, damage beyond what is lethal" in inspected(game, "Grizzly Bears")
     assert "Enchant creature: Is cast targeting a creature, and can be attached only to a creature. (702.5)" in \
         inspected(game, "Rancor")
+
+
+def test_a_rules_effect_reads_in_words(db: Any) -> None:
+    # Pacifism on the Bears: "enchanted creature can't attack or block" reads with its apostrophes, as written.
+    tables = [{"battlefield": [{"name": "Grizzly Bears"}, {"name": "Pacifism", "attached": 5}],
+               "library": cards(*["Plains"] * 5)}, {"library": cards(*["Plains"] * 5)}]
+    game = new_game({"kind": "state", "players": ["Alice", "Bob"], "active": 0, "turn": 3, "step": "main1",
+                     "tables": tables}, 1, db)
+    text = inspected(game, "Grizzly Bears")
+    assert "can't attack" in text and "can't block" in text
+    assert "cant " not in text

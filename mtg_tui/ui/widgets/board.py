@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.text import Text
 from textual.widget import Widget
 
+from ...engine.log import flag_words
 from ...engine.view import ObjectView
 from ..prompts import Prompt
 from ..snapshot import Snapshot
@@ -623,7 +624,7 @@ def card_lines(o: ObjectView, snap: Snapshot | None) -> list[Text]:
     if o.keywords:
         state.append("keywords: " + tx.keywords(o))
     if o.flags:
-        state.append(", ".join(o.flags))
+        state.append(", ".join(flag_words(f) for f in o.flags))
     if state:
         lines.append(Text("; ".join(state)))
     if snap is not None:
