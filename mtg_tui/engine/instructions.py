@@ -1278,6 +1278,15 @@ def _choose_protection(ctx: "Ctx", ops: tuple[LayerOp, ...]) -> Generator[Decisi
     return tuple(out)
 
 
+def _granted_words(ability: Any) -> str:
+    """A granted ability as a sentence names it: a keyword in lower case ("gains trample"), any other ability
+    in quotes."""
+    text = getattr(ability, "text", "") or str(getattr(ability, "keyword", ""))
+    if isinstance(ability, KeywordAbility):
+        return text[:1].lower() + text[1:]
+    return f'"{text}"'
+
+
 def _effect_text(ctx: "Ctx", objs: list[GameObject], ops: tuple[LayerOp, ...], duration: str) -> str:
     names = ", ".join(o.name for o in objs)
     bits = []
@@ -1289,7 +1298,7 @@ def _effect_text(ctx: "Ctx", objs: list[GameObject], ops: tuple[LayerOp, ...], d
         elif op.op == "set_pt":
             bits.append("has base power and toughness %s/%s" % op.args)
         elif op.op == "grant":
-            bits.append("gains " + ", ".join(a.text or str(a.keyword) for a in op.args[0]))
+            bits.append("gains " + " and ".join(_granted_words(a) for a in op.args[0]))
         elif op.op == "remove_all_abilities":
             bits.append("loses all abilities")
         elif op.op == "control":
