@@ -511,6 +511,45 @@ def test_a_looter_keeps_the_lands_its_costliest_spell_needs(db: Any) -> None:
     assert [name_of(g, c) for c in ask(g)] == ["Ornithopter"]
 
 
+def test_a_looter_short_of_lands_keeps_its_only_land_over_a_spell(db: Any) -> None:
+    # Bob has three Islands in play and in hand one Island, Air Elemental ({3}{U}{U}) and Frost Breath; he
+    # loots at Alice's end step, draws a second Frost Breath and must discard a card. The Island is his
+    # fourth land and Air Elemental needs a fifth: short of lands, he keeps the land and gives up one of the
+    # two Frost Breaths (a three-mana spell he holds twice).
+    g = position(db, {"battlefield": []},
+                 {"battlefield": cards("Merfolk Looter", "Island", "Island", "Island"),
+                  "hand": cards("Island", "Air Elemental", "Frost Breath"),
+                  "library": cards(*(["Frost Breath"] * 10))},
+                 step="end", active=ALICE)
+    pass_until(g, "priority", AI)
+    ans = ask(g)
+    assert ans["action"] == "activate" and name_of(g, ans["source"]) == "Merfolk Looter"
+    g.answer(AI, ans)
+    pass_until(g, "discard", AI)
+    assert [name_of(g, c) for c in ask(g)] == ["Frost Breath"]
+
+
+def test_bounces_an_attacker_that_carries_equipment_but_not_a_plain_bears(db: Any) -> None:
+    # Alice attacks Bob (no creatures, an Island open, Unsummon in hand) with a Wind Drake carrying a
+    # Bonesplitter: a 4/2 flier. Unsummon returns the Drake to her hand: the 4 damage doesn't happen, the
+    # Bonesplitter stays unattached, and she must pay 3 to cast the Drake again and 1 to equip it: worth the
+    # card. Against a plain Grizzly Bears (2 damage off 20, 2 mana to cast again) Bob keeps the card.
+    def game(attacker: list[dict[str, Any]]) -> Game:
+        g = position(db, {"battlefield": attacker},
+                     {"battlefield": cards("Island"), "hand": cards("Unsummon")},
+                     step="beginning_of_combat", active=ALICE)
+        pass_until(g, "declare_attackers", ALICE)
+        g.answer(ALICE, ids(g, attacker[0]["name"]))
+        pass_until(g, "priority", AI)
+        return g
+    g = game(cards("Wind Drake") + [{"name": "Bonesplitter", "attached": 10}])   # Alice's library is 0-9
+    ans = ask(g)
+    assert ans["action"] == "cast" and name_of(g, ans["card"]) == "Unsummon"
+    assert [name_of(g, t) for t in ans["targets"][0]] == ["Wind Drake"]
+    g = game(cards("Grizzly Bears"))
+    assert ask(g)["action"] == "pass"
+
+
 # ---------------------------------------------------------------------------
 # Combat: blocking
 

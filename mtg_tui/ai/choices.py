@@ -269,7 +269,9 @@ def damage_source(board: Board, vals: list[int]) -> int:
 
 def discard(board: Board, d: Decision) -> list[int]:
     """Discard what we need least: extra lands when we have enough, else the clunkiest spell. Enough lands
-    means at least four, and as many as the costliest spell in hand needs (up to six)."""
+    means at least four, and as many as the costliest spell in hand needs (up to six); a land we need is worth
+    more the more we are short of them (three lands and a six-drop: the fourth land outweighs a three-mana
+    spell)."""
     hand = {c.id: c for c in board.hand}
     lands_in_play = board.my_land_count
     scored = []
@@ -281,7 +283,8 @@ def discard(board: Board, d: Decision) -> list[int]:
             scored.append((0.0, v))
             continue
         if c.is_land:
-            worth = 4.0 if lands_in_play + lands_in_hand <= needed else (1.0 if lands_in_play >= 6 else 2.0)
+            short = needed - (lands_in_play + lands_in_hand)    # lands still missing besides this one
+            worth = 5.0 + short if short >= 0 else (1.0 if lands_in_play >= 6 else 2.0)
         else:
             worth = card_value(c)
             if c.mana_value > lands_in_play + lands_in_hand + 1:

@@ -9,7 +9,8 @@
   turns a fight around (saves our creature or kills theirs), regeneration
   for a creature about to die, Fog when the damage would kill us.
 - When the opponent attacks: removal on the attacker that would hit
-  hardest, a flash blocker.
+  hardest (a bounce when what it costs them is worth the card), a flash
+  blocker.
 - At the opponent's beginning of combat: tap their best attacker.
 - At the opponent's end step: what is left — burn to the face if the
   opponent is nearly dead, removal, pingers, card draw, flash creatures.
@@ -329,8 +330,8 @@ def _fog(board: Board, plays: list[Play]) -> dict[str, Any] | None:
 
 
 def _vs_attackers(board: Board, plays: list[Play]) -> dict[str, Any] | None:
-    """The opponent has declared attackers: kill the one that would hit hardest, or flash in (or crew) a
-    blocker."""
+    """The opponent has declared attackers: kill the one that would hit hardest (or bounce it, when what it
+    carries and the mana to cast it again are worth it), or flash in (or crew) a blocker."""
     combat = board.view.combat()
     if not combat or not combat["attackers"]:
         return None
@@ -338,7 +339,7 @@ def _vs_attackers(board: Board, plays: list[Play]) -> dict[str, Any] | None:
     incoming = sum(a.combat_damage for a in attackers)
     best: tuple[float, dict[str, Any]] | None = None
     for p in plays:
-        if p.kind in ("removal", "burn") and p.instant:
+        if p.kind in ("removal", "burn", "bounce") and p.instant:
             rows = board.view.action_targets(board.me, p.action)
             if not rows:
                 continue
