@@ -201,6 +201,23 @@ def test_burns_the_opponent_out_when_it_is_lethal(db: Any) -> None:
     assert ans["action"] == "cast" and ans["targets"] == [[1]]
 
 
+def test_overrun_for_a_big_swing_but_not_into_a_wall_of_blockers(db: Any) -> None:
+    # Bob's three Grizzly Bears and Overrun (+3/+3 and trample until end of turn) against Alice at 16 with one
+    # untapped Grizzly Bears. Pumped, three 5/5 tramplers: her best block stops 2 of one attacker's damage,
+    # so at least 13 gets through. Not lethal, but it leaves her at 3 or less: cast it before combat. Against
+    # three untapped Giant Spiders (2/4) each 5/5 is blocked and tramples over 1: 3 damage off 20 isn't worth
+    # the card, which waits for a better turn.
+    def game(theirs: list[str], life: int) -> Game:
+        return position(db, {"life": life, "battlefield": cards(*theirs)},
+                        {"battlefield": cards(*(["Grizzly Bears"] * 3 + ["Forest"] * 5)), "hand": cards("Overrun"),
+                         "lands_played": 1})
+    g = game(["Grizzly Bears"], 16)
+    ans = ask(g)
+    assert ans["action"] == "cast" and name_of(g, ans["card"]) == "Overrun"
+    g = game(["Giant Spider"] * 3, 20)
+    assert ask(g)["action"] == "pass"
+
+
 def test_removal_kills_the_attacker_that_would_hit_hardest(db: Any) -> None:
     g = position(db, {"battlefield": cards("Grizzly Bears", "Serra Angel", "Plains")},
                  {"hand": cards("Doom Blade"), "battlefield": cards("Swamp", "Swamp")},

@@ -20,7 +20,7 @@ from .combat_math import Fighter, fight
 from .evaluate import card_value, creature_value
 from .knowledge import activated, mana_value_of, mode_readings, read_ability, read_effect, reading_of, spell_effect
 from .reading import EACH, EVENT, Reading
-from .targeting import choose
+from .targeting import choose, face_value
 
 
 @dataclass
@@ -408,6 +408,9 @@ def _threaten_play(board: Board, card: ObjectView, action: dict[str, Any], rows:
 
 def _overrun_play(board: Board, card: ObjectView | None, action: dict[str, Any], rows: list[dict[str, Any]],
                   r: Reading, cost: str) -> Play | None:
+    """A pump for the whole team until end of turn, before combat: when the attack it makes is lethal through
+    the defender's best blocks, or deals at least half their life through them (worth the damage it adds);
+    else it waits for that turn."""
     if not board.my_turn or board.step != "main1":
         return None
     p, t = r.team_pump or (0, 0)
@@ -420,10 +423,15 @@ def _overrun_play(board: Board, card: ObjectView | None, action: dict[str, Any],
         pumped.append(replace(c, power=c.power + p, toughness=c.toughness + t, keywords=frozenset(kw)))
     blockers = [c for c in board.opp_creatures if c.can_block_now]
     dmg = guaranteed_damage(pumped, blockers)
+    extra = dmg - guaranteed_damage(attackers, blockers)
     if dmg >= board.opp_life:
-        return Play(dict(action, targets=[[] for _ in rows]), 10000.0, cost, "overrun", "main",
-                    card.name if card else "", r, card, False, precombat=True)
-    return None
+        worth = 10000.0
+    elif 2 * dmg >= board.opp_life and extra > 0:
+        worth = face_value(board, extra) + 0.5 * len(attackers)
+    else:
+        return None
+    return Play(dict(action, targets=[[] for _ in rows]), worth, cost, "overrun", "main",
+                card.name if card else "", r, card, False, precombat=True)
 
 
 # ---------------------------------------------------------------------------
