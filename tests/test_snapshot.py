@@ -61,7 +61,7 @@ def full_state(game: Game) -> Any:
     """Everything the rules keep, beyond the zones and objects: the generator, counters, effects."""
     return (fingerprint(game), game.rng.getstate(), game._next_id, game._next_uid, game._next_ts,
             game._next_effect_id, game.priority_passes, game.sba_clean_version, game.move_count,
-            sorted(game.moves.items()), sorted(game.lki), len(game.turn_events), len(game.continuous),
+            sorted(game.moves.items()), [fields(game.lki[k]) for k in sorted(game.lki)], len(game.turn_events), len(game.continuous),
             len(game.replacements), len(game.delayed), len(game.pending_triggers), len(game.exiled),
             [fields(o) for o in game.stack], [fields(o) for o in game.battlefield], [(p.mulligans, p.max_hand_size, p.life_gained_this_turn)
                                                       for p in game.players])
@@ -132,6 +132,7 @@ def test_copies_share_nothing_that_changes(db) -> None:
     answer_both(a, fork(a), "one", 60)
     assert full_state(b) == before and full_state(game) == before
     assert len(a.record) > len(game.record) and len(game.log.entries) == len(b.log.entries)
+    assert game.lki and all(a.lki[k] is game.lki[k] for k in game.lki)   # written once: shared, not copied
 
 
 def test_no_snapshot_where_the_flow_cannot_restart(db) -> None:

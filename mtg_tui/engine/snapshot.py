@@ -10,8 +10,9 @@ to the same states. Elsewhere, ``copy_game`` replays the record
 (``record.fork``).
 
 The copy shares what never changes (the card database, compiled card text:
-immutable.py) and the entries of the log and the record so far (neither is
-changed once written); everything else is copied.
+immutable.py), the entries of the log and the record so far and the last
+known information of objects that left their zones (none of them is changed
+once written); everything else is copied.
 """
 
 from __future__ import annotations
@@ -36,6 +37,13 @@ def snapshot(game: Game) -> Game | None:
         return None
     state = game.__dict__
     memo: dict[int, Any] = {}
+    # Last known information is written once, as an object leaves its zone, and never changed after
+    # (608.2h): the copy shares it, as it shares the log. Where each object went is a table of numbers.
+    # Both grow over a game; copying them whole made late snapshots slow.
+    for lk in game.lki.values():
+        memo[id(lk)] = lk
+    memo[id(game.lki)] = dict(game.lki)
+    memo[id(game.moves)] = dict(game.moves)
     skip = set(_NOT_COPIED) | set(Game.DERIVED)
     copied = copy.deepcopy({k: v for k, v in state.items() if k not in skip}, memo)
     new = Game.__new__(Game)
