@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .matching import object_matches
 from .objects import GameObject
-from .refs import AllRef, ObjectFilter
+from .refs import AllRef, AttachedRef, ObjectFilter
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -219,6 +219,16 @@ def _holds(game: "GameState", cond: Condition, you: int, me: GameObject | None, 
         return sum(1 for c in cards if object_matches(game, c, flt, source_id, you, source_uid)) >= cond.count
     if kind == "citys_blessing":
         return game.players[you].citys_blessing   # a designation, kept once gained (702.130c)
+    if kind == "is":
+        # "as long as it's a Pirate": the permanent a static ability names, this one or the one it is attached
+        # to, fits the description as the layers have it so far (611.3a)
+        obj = me
+        if isinstance(cond.ref, AttachedRef):
+            obj = game.objects.get(me.attached_to) if me is not None and me.attached_to is not None else None
+        if not isinstance(obj, GameObject):
+            return False
+        c = chars[obj.id] if chars is not None and obj.id in chars else None
+        return object_matches(game, obj, cond.filter or ObjectFilter(), source_id, you, source_uid, chars=c)
     raise ValueError(f"unknown condition {kind!r}")
 
 

@@ -384,8 +384,26 @@ class AbilityForms(Templates):
 
     @top_down
     def as_long_as_after(self, tree: Tree) -> list[Any]:
-        """"[Static ability] as long as [condition]"."""
-        return self._conditional_static(tree.children[1], Tree("body", [Tree("sentence", [tree.children[0]])]))
+        """"[Static ability] as long as [condition]": "it" in the condition is what the ability changes
+        ("enchanted creature gets +0/+2 as long as it's a Pirate")."""
+        clauses, condition = tree.children
+        return self._conditional_static(condition, Tree("body", [Tree("sentence", [clauses])]),
+                                        it=_lone_subject(clauses))
+
+    @top_down
+    def as_long_as_otherwise(self, tree: Tree) -> list[Any]:
+        """"[Static ability] as long as [condition]. Otherwise, [static ability]": the second applies while the
+        condition doesn't hold (611.3a); its "it" is what the first one changes."""
+        first, condition, second = tree.children
+        subject = _lone_subject(first)
+        if subject is None:
+            raise TextError("\"otherwise\" needs one thing the ability before it changes", "otherwise")
+        second = deepcopy(second)
+        for t in second.iter_subtrees():
+            t.children = [deepcopy(subject) if isinstance(c, Tree) and c.data == "or_it" else c for c in t.children]
+        return self._conditional_static(condition, Tree("body", [Tree("sentence", [first])]), it=subject) + \
+            self._conditional_static(condition, Tree("body", [Tree("sentence", [second])]), negated=True,
+                                     it=subject)
 
     @top_down
     def unless_after(self, tree: Tree) -> list[Any]:
@@ -407,10 +425,13 @@ class AbilityForms(Templates):
         clause = Tree("subj_clause", [subject, Tree("vps", [Tree("vp_unblockable", [])])])
         return self._conditional_static(condition, Tree("body", [Tree("sentence", [Tree("clauses", [clause])])]))
 
-    def _conditional_static(self, condition: Tree, body: Tree, negated: bool = False) -> list[Any]:
+    def _conditional_static(self, condition: Tree, body: Tree, negated: bool = False,
+                            it: Tree | None = None) -> list[Any]:
         if self.is_spell:
             return self._conditional_flash(condition, body, negated)
-        with self.reading(Scope(self.card_name, "static")):
+        with self.reading(Scope(self.card_name, "static")) as scope:
+            if it is not None and it.data != "or_self":
+                scope.last_obj = self.transform(deepcopy(it))
             cond = self.transform(condition)
         if negated:
             cond = replace(cond, negated=not cond.negated)
@@ -471,3 +492,13 @@ def _generic_reduction(tok: Token) -> int:
     if any(s.kind != "generic" for s in amount.symbols):
         raise TextError("only generic cost reductions are supported", amount.text)
     return amount.mana_value
+
+
+def _lone_subject(clauses: Tree) -> Tree | None:
+    """The subject of a static ability's one clause ("enchanted creature" in "enchanted creature gets
+    +0/+2"), if it has one clause with a subject."""
+    parts = [c for c in clauses.children if isinstance(c, Tree)]
+    if len(parts) == 1 and parts[0].data == "subj_clause" and isinstance(parts[0].children[0], Tree):
+        return parts[0].children[0]
+    return None
+
