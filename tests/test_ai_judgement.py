@@ -817,3 +817,13 @@ def test_dauntless_bodyguard_guards_the_most_valuable_creature(db: Any) -> None:
     g.answer(AI, {"action": "cast", "card": hand_id(g, AI, "Dauntless Bodyguard"), "pay": "auto"})
     pass_until(g, "choose", AI)
     assert ask(g) == ids(g, "Serra Angel")
+
+
+def test_slaughter_the_strong_keeps_the_most_within_the_total_power(db: Any) -> None:
+    # Alice's Slaughter the Strong: Bob keeps creatures of total power 4 or less. His Serra Angel (4/4 flier)
+    # alone uses the whole 4; Hill Giant (3) with Llanowar Elves (1) would too, but the Angel is worth more.
+    g = position(db, {"hand": cards("Slaughter the Strong"), "battlefield": cards("Plains", "Plains", "Plains")},
+                 {"battlefield": cards("Serra Angel", "Hill Giant", "Llanowar Elves")}, active=ALICE)
+    g.answer(ALICE, {"action": "cast", "card": hand_id(g, ALICE, "Slaughter the Strong"), "pay": "auto"})
+    pass_until(g, "choose", AI)     # Alice, with no creature, has nothing to choose
+    assert sorted(name_of(g, i) for i in ask(g)) == ["Serra Angel"]

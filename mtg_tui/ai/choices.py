@@ -239,6 +239,8 @@ def pick_cards(board: Board, d: Decision) -> list[int]:
     vals = d.option_values()
     if getattr(d, "damage_source", False):
         return [damage_source(board, vals)]
+    if getattr(d, "keep", False):
+        return keep_most(board, d)
     as_enters = getattr(d, "as_enters", False)   # "as this enters, choose another creature you control": for it
     scored = []
     for v in vals:
@@ -250,6 +252,22 @@ def pick_cards(board: Board, d: Decision) -> list[int]:
     scored.sort()
     n = max(d.min, min(d.max, 1)) if d.max else d.min
     return [v for _, v in scored[:n]]
+
+
+def keep_most(board: Board, d: Any) -> list[int]:
+    """Choosing what to keep when the rest is lost, within a limit the rules check ("total power 4 or less"):
+    the most valuable first, each added while the choice stays legal."""
+    def worth(v: int) -> float:
+        o = board.view.find(v)
+        return card_value(o) if o is not None else 0.0
+    kept: list[int] = []
+    for v in sorted(d.option_values(), key=lambda v: -worth(v)):
+        try:
+            d.validate(kept + [v])
+        except IllegalAnswer:
+            continue
+        kept.append(v)
+    return kept
 
 
 def damage_source(board: Board, vals: list[int]) -> int:

@@ -433,6 +433,12 @@ def _sacrifice(i: I.Sacrifice, n: Notes) -> None:
         n.fact(edict=True)
 
 
+def _sacrifice_all_but(i: I.SacrificeAllBut, n: Notes) -> None:
+    """Each player keeps creatures of small total power: a sweeper of the big ones, read like an edict."""
+    n.hit(i.who, SACRIFICE, "sacrifice")
+    n.fact(edict=True)
+
+
 def _sacrifice_it(i: I.SacrificeIt, n: Notes) -> None:
     n.hit(i.what, -2.0, "sacrifice")
 
@@ -618,6 +624,7 @@ INSTRUCTIONS: dict[type, Callable[[Any, Notes], None]] = {
     I.Mill: _mill,
     I.Discard: _discard,
     I.Sacrifice: _sacrifice,
+    I.SacrificeAllBut: _sacrifice_all_but,
     I.SacrificeIt: _sacrifice_it,
     I.SacrificeUnless: _sacrifice_unless,
     I.Tap: _tap,

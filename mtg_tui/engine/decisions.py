@@ -510,12 +510,15 @@ class ChooseCards(Pick):
     """Choose cards or permanents that an instruction names ("choose a card from it", "return a permanent
     you control", Brainstorm's cards to put back: the first chosen ends on top). ``damage_source``: the
     choice is the source of damage a prevention shield is against (609.7a); ``as_enters``: the choice is made
-    as a permanent enters ("choose another creature you control", 614.12)."""
+    as a permanent enters ("choose another creature you control", 614.12); ``keep``: the chosen
+    ones are kept and the others lost (Slaughter the Strong's "choose any number ..., then sacrifice all
+    other ...")."""
 
     subkind = "cards"
 
     damage_source: bool = False
     as_enters: bool = False
+    keep: bool = False       # the chosen ones are kept, the others lost ("any number ... then sacrifice the rest")
 
 
 @decision_type

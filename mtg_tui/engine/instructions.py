@@ -21,8 +21,9 @@ from .costs import execute_payment, find_auto_payment
 from .combat import enter_attacking
 from .damage import deal_damage
 from .events import Event
-from .decisions import (ChooseCards, ChooseColor, ChooseSacrifice, ChooseX, Decision, Discard as DiscardCards, Option,
-                        OrderCards, Scry as ScryCards, Search as SearchLibrary, Surveil as SurveilCards, YesNo)
+from .decisions import (ChooseCards, ChooseColor, ChooseSacrifice, ChooseX, Decision, Discard as DiscardCards,
+                        IllegalAnswer, Option, OrderCards, Scry as ScryCards, Search as SearchLibrary,
+                        Surveil as SurveilCards, YesNo)
 from .mana import COLOR_NAMES, COLORS
 from .explore import Explore  # noqa: F401  (part of the instruction set the compiler uses)
 from .extra_turns import ExtraTurn  # noqa: F401  (part of the instruction set the compiler uses)
@@ -856,6 +857,43 @@ class Sacrifice(Instruction):
         yield from actions.sacrifice_asking(game, doomed)
         ctx.did = bool(doomed)   # "If you do" asks whether it happened (608.2c)
         ctx.remembered[UNABLE] = unable   # "each player who can't ..."
+
+
+@dataclass(frozen=True)
+class SacrificeAllBut(Instruction):
+    """[players] choose any number of [filter] they control with total power N or less, then sacrifice all
+    the others (701.17): each chooses in APNAP order, then all are sacrificed at once (101.4)."""
+
+    who: Ref
+    filter: ObjectFilter
+    total_power: int
+
+    def run(self, ctx: "Ctx") -> Gen:
+        game = ctx.game
+        doomed: list[GameObject] = []
+        limit = self.total_power
+        what = self.filter.describe() + "s"
+        for p in ctx.apnap(ctx.players(self.who)):
+            options = [o for o in game.battlefield if game.chars(o).controller == p.index
+                       and object_matches(game, o, self.filter, ctx.source_id, p.index, ctx.source_uid)]
+            if not options:
+                continue
+            power = {o.id: game.power(o) for o in options}
+
+            def within(picks: list[Any], power: dict[int, int] = power) -> list[Any]:
+                total = sum(power[i] for i in picks)
+                if total > limit:
+                    raise IllegalAnswer(f"their total power is {total}, more than {limit}")
+                return picks
+
+            kept = yield ChooseCards(player=p.index, prompt=f"Choose any number of {what} you control with total "
+                                     f"power {limit} or less: the others are sacrificed",
+                                     options=[Option(o.id, game.describe(o.id)) for o in options], min=0,
+                                     max=len(options), legal=within, keep=True)
+            game.log_event(f"{p.name} keeps {', '.join(game.describe(i) for i in kept) or 'nothing'}.", ("701.17",),
+                           player=p.index)
+            doomed.extend(o for o in options if o.id not in kept)
+        yield from actions.sacrifice_asking(game, doomed)
 
 
 @dataclass(frozen=True)

@@ -403,6 +403,13 @@ class Verbs(Templates):
         """"Sacrifices half the creatures they control, rounded up" (701.17): half of each player's own."""
         return Verb(act=lambda s, d: [I.Sacrifice(player_of(s), flt, half=True)])
 
+    def vp_keep_total_power(self, keep: ObjectFilter, n: Token, rest: ObjectFilter) -> Verb:
+        """"Chooses any number of creatures they control with total power 4 or less, then sacrifices all other
+        creatures they control" (701.17): each player keeps a group within the total."""
+        if keep != rest:
+            raise TextError("\"all other\" must name what was chosen from", "all other")
+        return Verb(act=lambda s, d: [I.SacrificeAllBut(player_of(s), keep, int(str(n)))])
+
     def vp_sacrifice_ref(self, what: Ref) -> Verb:
         return Verb(act=lambda s, d: [I.SacrificeIt(what)])
 
