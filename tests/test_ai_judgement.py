@@ -218,6 +218,39 @@ def test_overrun_for_a_big_swing_but_not_into_a_wall_of_blockers(db: Any) -> Non
     assert ask(g)["action"] == "pass"
 
 
+def test_counters_a_counterspell_aimed_at_its_own_creature(db: Any) -> None:
+    # Bob casts Air Elemental (a 4/4 flier, five mana) with two Islands left and Counterspell in hand; Alice
+    # answers with Essence Scatter on it. Letting it resolve loses his best card for her two-mana spell; his
+    # Counterspell on her Essence Scatter keeps the Elemental, one card for one: counter it.
+    g = position(db, {"battlefield": cards("Island", "Island"), "hand": cards("Essence Scatter")},
+                 {"battlefield": cards(*(["Island"] * 7)), "hand": cards("Air Elemental", "Counterspell"),
+                  "lands_played": 1})
+    g.answer(AI, {"action": "cast", "card": hand_id(g, AI, "Air Elemental"), "pay": "auto", "targets": []})
+    pass_until(g, "priority", ALICE)
+    elemental = g.stack[-1].id
+    g.answer(ALICE, {"action": "cast", "card": hand_id(g, ALICE, "Essence Scatter"), "pay": "auto",
+                     "targets": [[elemental]]})
+    pass_until(g, "priority", AI)
+    ans = ask(g)
+    assert ans["action"] == "cast" and name_of(g, ans["card"]) == "Counterspell"
+    assert ans["targets"] == [[g.stack[-1].id]]
+
+
+def test_frost_breath_keeps_down_a_tapped_attacker(db: Any) -> None:
+    # Alice's end step: her Mahamoti Djinn (5/6 flier) is tapped, it attacked; her two Grizzly Bears are
+    # untapped. Bob's Frost Breath taps up to two creatures, which don't untap during their controller's next
+    # untap step. Tapping the Djinn does nothing now, but it stays tapped through her next untap step: no
+    # 5-damage attack next turn. That is worth more than keeping down a second 2/2, so the Djinn is a target.
+    g = position(db, {"battlefield": [{"name": "Mahamoti Djinn", "tapped": True}]
+                      + cards("Grizzly Bears", "Grizzly Bears")},
+                 {"battlefield": cards("Island", "Island", "Island"), "hand": cards("Frost Breath")},
+                 step="end", active=ALICE)
+    pass_until(g, "priority", AI)
+    ans = ask(g)
+    assert ans["action"] == "cast" and name_of(g, ans["card"]) == "Frost Breath"
+    assert "Mahamoti Djinn" in [name_of(g, t) for t in ans["targets"][0]]
+
+
 def test_removal_kills_the_attacker_that_would_hit_hardest(db: Any) -> None:
     g = position(db, {"battlefield": cards("Grizzly Bears", "Serra Angel", "Plains")},
                  {"hand": cards("Doom Blade"), "battlefield": cards("Swamp", "Swamp")},

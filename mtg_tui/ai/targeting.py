@@ -122,8 +122,8 @@ def kill_value(board: Board, oid: int, r: Reading, amount: int | None = None) ->
             return sign * val
         return sign * (0.35 * val + 0.4 * (c.view.mana_value or 0) + 1.0 * len(c.view.attachments))
     elif r.tap:
-        if c.tapped:
-            return 0.0
+        if c.tapped:   # tapping it does nothing, but "it doesn't untap" still keeps it down a turn
+            return sign * 0.25 * val if r.freeze else 0.0
         return sign * (0.25 * val + (0.25 * val if r.freeze else 0.0))
     elif r.frog:
         return sign * (0.4 * val)
@@ -319,6 +319,8 @@ def counter_value(board: Board, oid: int) -> float:
                     hit += 10000.0 if n >= board.life else 0.6 * n
                 elif tid in board.creatures:
                     hit += creature_value(board.creatures[tid]) if r.harmful else 0.0
+                elif (spell := next((s for s in board.stack if s.id == tid), None)) is not None:
+                    hit += _spell_worth(board, spell) if r.counter else 2.0   # our spell, countered
                 else:
                     hit += 2.0
             elif side == board.opp and r.helpful:
@@ -332,6 +334,14 @@ def counter_value(board: Board, oid: int) -> float:
     elif "Planeswalker" in v.types:
         worth = 7.0
     return worth
+
+
+def _spell_worth(board: Board, item: Any) -> float:
+    """What one of our spells on the stack is worth to us: a creature spell its creature, another spell what
+    its card is worth."""
+    from .evaluate import card_value
+    v = board.view.find(item.id)
+    return card_value(v) if v is not None else 2.0
 
 
 def stack_reading(board: Board, item: Any) -> Reading:
