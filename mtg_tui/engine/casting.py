@@ -795,8 +795,10 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
     for whole in castable_cards(game, p, outside):
         row = rows.get(whole.id)
         if row is None or row[0] is not whole:
-            row = rows[whole.id] = (whole, traits(whole), game.chars(whole), halves(whole))
-        _, t, c, ways = row
+            row = rows[whole.id] = _cast_row(game, whole)
+        if row[4] and not (sorcery_ok or may_cast):
+            continue   # a land, or neither an instant nor a card with flash: not now (117.1a, 305.1, 307.1)
+        _, t, c, ways, _ = row
         if t.hand_abilities and whole.zone == "hand":
             with_hand_abilities.append(whole)
         if "Land" in c.types:
@@ -850,8 +852,8 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
         for ci, ab in enumerate(game.chars(card).activated()):
             if ab.zone == card.zone and (mana or not ab.is_mana) and activatable(game, card, ci, player, ab):
                 yield Option({"action": "activate", "source": card.id, "ability": ci}, f"{card.name}: {ab.text}")
-    for obj, c, other, rows in game.kept("activations", _activations).get(player, ()):
-        if not (mana or other):
+    for obj, c, other, rows, tap_mana_only in game.kept("activations", _activations).get(player, ()):
+        if not (mana or other) or (tap_mana_only and obj.tapped):
             continue
         for i, ab, tap_for_mana, label in rows:
             if ab.is_mana and (not mana or ab.cost.tap and obj.tapped):
@@ -866,14 +868,27 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
                 yield Option({"action": "activate", "source": obj.id, "ability": i}, label)
 
 
-def _activations(game: "GameState") -> dict[int, list[tuple[GameObject, Any, bool, list[tuple[int, Any, bool, str]]]]]:
+def _cast_row(game: "GameState", whole: GameObject) -> tuple[GameObject, _Traits, Any, tuple[int | None, ...], bool]:
+    """A card's casting traits, characteristics and halves, and whether it is played or cast only at sorcery
+    speed whatever the state, unless a permission says otherwise (a land; a card of one face that is neither
+    an instant nor has flash, and has no ability that works in a hand)."""
+    t, c, ways = traits(whole), game.chars(whole), halves(whole)
+    slow = ways == (None,) and not t.hand_abilities and (
+        "Land" in c.types or not (t.flash or "Instant" in c.types or t.flash_if))
+    return whole, t, c, ways, slow
+
+
+def _activations(game: "GameState") -> dict[int, list[tuple[GameObject, Any, bool, list[tuple[int, Any, bool, str]], bool]]]:
     """The permanents with activated abilities (``activated_sources``) by controller, each ability with
-    whether it is a plain "{T}: Add ..." and its label."""
-    out: dict[int, list[tuple[GameObject, Any, bool, list[tuple[int, Any, bool, str]]]]] = {}
+    whether it is a plain "{T}: Add ..." and its label, and whether every ability is a mana ability with {T}
+    in its cost (none can be activated while the permanent is tapped)."""
+    out: dict[int, list[tuple[GameObject, Any, bool, list[tuple[int, Any, bool, str]], bool]]] = {}
     for obj, c, other in game.activated_sources():
+        abilities = c.activated()
         rows = [(i, ab, bool(ab.is_mana and ab.cost.tap and simple_mana_ability(ab) is not None),
-                 f"{obj.name}: {ab.text}" if ab.text else f"Activate {obj.name}") for i, ab in enumerate(c.activated())]
-        out.setdefault(c.controller, []).append((obj, c, other, rows))
+                 f"{obj.name}: {ab.text}" if ab.text else f"Activate {obj.name}") for i, ab in enumerate(abilities)]
+        tap_mana_only = all(ab.is_mana and ab.cost.tap for ab in abilities)
+        out.setdefault(c.controller, []).append((obj, c, other, rows, tap_mana_only))
     return out
 
 

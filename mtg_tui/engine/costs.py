@@ -125,7 +125,9 @@ def mana_sources(game: "GameState", player: int, exclude: set[int] | None = None
     """Untapped permanents the player controls with a simple mana ability: (object, ability index, units).
     A source with several ways takes the one ``pick`` names for it (by its place in ``mana_ways``), else the
     one that makes the most mana."""
-    return [(o, *ways[(pick or {}).get(o.id, 0)]) for o, ways in mana_ways(game, player, exclude)]
+    if not pick:
+        return [(o, *ways[0]) for o, ways in mana_ways(game, player, exclude)]
+    return [(o, *ways[pick.get(o.id, 0)]) for o, ways in mana_ways(game, player, exclude)]
 
 
 # At most this many combinations of ways are tried for sources with several (a few lands and artifacts).
@@ -202,6 +204,11 @@ def activated_abilities(game: "GameState", obj: GameObject) -> tuple[ActivatedAb
 
 
 def _color_needs(game: "GameState", player: Player, skip: int | None) -> dict[str, int]:
+    """The coloured mana symbols of the cards in the player's hand (but ``skip``), counted by colour."""
+    return game.kept_until_moves(("colour needs", player.index, skip), _count_color_needs, player, skip)
+
+
+def _count_color_needs(game: "GameState", player: Player, skip: int | None) -> dict[str, int]:
     need: dict[str, int] = {}
     for card in player.hand:
         if card.id == skip:
@@ -233,8 +240,8 @@ def payment_units(game: "GameState", player: int, avoid: set[int], skip_card: in
             continue
         creature = game.is_creature(o)
         for opts in made:
-            rank = (1000 if o.id in avoid else 0) + (100 if creature else 0) + 10 * (len(opts) - 1) + \
-                sum(need.get(c, 0) for c in opts)
+            rank = (1000 if o.id in avoid else 0) + (100 if creature else 0) + (
+                need.get(opts[0], 0) if len(opts) == 1 else 10 * (len(opts) - 1) + sum(need.get(c, 0) for c in opts))
             ranked.append(ManaUnit(tuple(opts), o.id, idx, rank))
     ranked.sort(key=lambda u: (u.cost_rank, u.source or 0))
     return units + ranked
@@ -474,9 +481,12 @@ def cost_picks_needed(cost: Cost, kind: str) -> tuple[tuple[int, Any], ...]:
     """The picks a kind of cost needs ("sacrifice", "discard", "tap", "counter": permanents to remove a counter
     from, "exile": cards of the graveyard, "return": permanents to return to the hand): (how many, of what)
     each."""
-    return {"sacrifice": cost.sacrifice, "discard": cost.discard, "tap": cost.tap_others,
-            "counter": cost.counter_from, "reveal": cost.reveal, "exile": cost.exile_cards,
-            "return": cost.return_own}[kind]
+    return getattr(cost, _PICK_FIELDS[kind])
+
+
+# Each kind of pick, and the part of a cost that says what it needs.
+_PICK_FIELDS = {"sacrifice": "sacrifice", "discard": "discard", "tap": "tap_others", "counter": "counter_from",
+                "reveal": "reveal", "exile": "exile_cards", "return": "return_own"}
 
 
 def check_cost_picks(game: "GameState", obj: GameObject | None, cost: Cost, player: int, kind: str,

@@ -185,12 +185,13 @@ class GameState(ABC):
         self._bf_layered: Any = None             # the layers' last result, for the next to reuse
         self._other_chars: dict[int, tuple[Any, Characteristics]] = {}
         self.acting_cache: dict[Any, Any] = {}   # can each player do anything but pass, at this version
-        # What is found among the cards in graveyards and exile, by what it is (``kept_until_moves``).
+        # What is found among the cards in hands, graveyards and exile, by what it is (``kept_until_moves``).
         self.graveyard_castables: dict[Any, Any] = {}
         # Per card a player might cast, by id: (the object, its casting traits, its characteristics, its
-        # halves). Off the battlefield an object keeps its printed characteristics while it is that object
-        # (``chars``); one that moves is a new object with a new id (400.7).
-        self.cast_rows: dict[int, tuple[Any, Any, Characteristics, tuple[int | None, ...]]] = {}
+        # halves, whether only at sorcery speed). Off the battlefield an object keeps its printed
+        # characteristics while it is that object (``chars``); one that moves is a new object with a new id
+        # (400.7).
+        self.cast_rows: dict[int, tuple[Any, Any, Characteristics, tuple[int | None, ...], bool]] = {}
         self.sba_quiet: Any = None   # what state-based actions read when they last found nothing (sba._quiet)
 
     # ------------------------------------------------------------------
@@ -332,16 +333,18 @@ class GameState(ABC):
         return found[1]
 
     def kept_until_moves(self, key: Any, build: Callable[..., T], *args: Any) -> T:
-        """What ``build(self, *args)`` finds among the cards in graveyards and exile, kept under ``key`` until
-        cards move (one that moves is a new object, 400.7, so what is read of each card stays the same
+        """What ``build(self, *args)`` finds among the cards in hands, graveyards and exile, kept under ``key``
+        until cards move (one that moves is a new object, 400.7, so what is read of each card stays the same
         meanwhile)."""
-        n = len(self.exile)
+        shelved = len(self.exile)
+        held = 0
         for p in self.players:
-            n += len(p.graveyard)
+            shelved += len(p.graveyard)
+            held += len(p.hand)
         found = self.graveyard_castables.get(key)
-        if found is None or found[0] != self.move_count or found[1] != n:
-            found = self.graveyard_castables[key] = (self.move_count, n, build(self, *args))
-        return found[2]
+        if found is None or found[0] != self.move_count or found[1] != shelved or found[2] != held:
+            found = self.graveyard_castables[key] = (self.move_count, shelved, held, build(self, *args))
+        return found[3]
 
     def triggered_sources(self) -> list[tuple[GameObject, tuple[Any, ...]]]:
         """Permanents with triggered abilities, and those abilities (for checking events, 603.2)."""

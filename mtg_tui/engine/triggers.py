@@ -372,11 +372,14 @@ def check_events(game: "GameState", events: list[Event], lookback: dict[int, LKI
             pairs += emblem_trigger_sources(game)
         if ev.kind == "cast":
             pairs += _cast_spell_triggers(game, ev)
-        quiet = _creature_entering_unheard(game, ev)
+        if pairs and _creature_entering_unheard(game, ev):
+            pairs = []
         for src, abilities in pairs:
+            if not abilities:
+                continue
+            you = _controller(game, src)
             for ab in abilities:
-                you = _controller(game, src)
-                if quiet or not matches(game, ab.trigger, ev, src, you):
+                if not matches(game, ab.trigger, ev, src, you):
                     continue
                 if ab.trigger.batch:
                     if (src.id, id(ab)) in fired:
