@@ -312,7 +312,7 @@ def tap(game: "GameState", obj: GameObject, log: bool = False, cites: tuple[str,
     if obj.tapped:
         return False
     obj.tapped = True
-    game.touch()
+    game.touch_status()
     if log:
         game.log_event(f"{obj.name} becomes tapped.", cites, (obj.id,))
     game.emit([Event("tapped", obj=obj.id, attacking=attacking)])
@@ -323,7 +323,7 @@ def untap(game: "GameState", obj: GameObject, log: bool = False, cites: tuple[st
     if not obj.tapped:
         return False
     obj.tapped = False
-    game.touch()
+    game.touch_status()
     if log:
         game.log_event(f"{obj.name} becomes untapped.", cites, (obj.id,))
     return True
@@ -432,7 +432,7 @@ def gain_life_asking(game: "GameState", player: Player, n: int, source: str = ""
         return 0
     player.life += n
     player.life_gained_this_turn += n
-    game.touch()
+    game.touch_status()
     game.log_event(f"{player.name} gains {n} life ({player.life}).", ("119.3",), player=player.index)
     game.emit([Event("life_gain", player=player.index, amount=n)])
     return n
@@ -459,7 +459,7 @@ def lose_life(game: "GameState", player: Player, n: int, cites: tuple[str, ...] 
         return 0
     player.life -= n
     player.life_lost_this_turn += n
-    game.touch()
+    game.touch_status()
     game.log_event(text or f"{player.name} loses {n} life ({player.life}).", cites, player=player.index)
     # Life lost paying a cost or a payment an effect offers is life paid (119.4): "whenever you pay life".
     game.emit([Event("life_loss", player=player.index, amount=n, paid="119.4" in cites)])

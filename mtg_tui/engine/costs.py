@@ -357,7 +357,10 @@ def execute_payment(game: "GameState", player: int, cost: ManaCost, plan: list[t
         p.pool.restricted[i][1].spent(game)   # mana with an effect on what it is spent on (106.6)
     p.pool.remove_units(spend)
     p.pool.remove_restricted(kept)
-    game.touch()
+    if kept:
+        game.touch()   # what the mana did as it was spent
+    else:
+        game.touch_status()   # only a mana pool changed
 
 
 def check_other_costs(game: "GameState", obj: GameObject | None, cost: Cost, player: int) -> str | None:

@@ -184,7 +184,7 @@ class AddMana(Instruction):
             p.pool.add(t, only=only)
             added.append(t)
             picked = t
-        game.touch()
+        game.touch_status()   # only a mana pool changed
         if added and only is not None:
             game.log_event(f"{p.name} adds {''.join('{%s}' % t for t in added)} ({only.text}).", ("106.3", "106.6"),
                            player=p.index)

@@ -139,6 +139,7 @@ class GameState(ABC):
         self.log = GameLog()
         self.record: list[Any] = []
         self.version = 0
+        self.layer_touches = 0   # changes that may touch what the layers read (``touch``, not ``touch_status``)
         self.over = False
         self.winner: int | None = None
         self.is_draw = False
@@ -168,12 +169,13 @@ class GameState(ABC):
     DERIVED = ("_bf_version", "_bf_chars", "_bf_fingerprint", "_bf_status_sensitive", "_bf_triggered",
                "_bf_activated", "_bf_replacing", "_bf_granting", "_bf_kept", "_bf_layered",
                "_other_chars", "acting_cache", "graveyard_castables", "sba_quiet",
-               "cast_rows")
+               "cast_rows", "_bf_layer_touches")
 
     def forget_derived(self) -> None:
         """Drop everything kept from earlier computations (``DERIVED``)."""
         # Characteristics, cached against the state's version.
         self._bf_version = -1
+        self._bf_layer_touches = -1   # ``layer_touches`` when the fingerprint was last read
         self._bf_chars: dict[int, Characteristics] = {}
         self._bf_fingerprint: Any = None
         self._bf_status_sensitive = True
@@ -242,6 +244,12 @@ class GameState(ABC):
     def touch(self) -> None:
         """Note that the state changed (characteristics must be recomputed)."""
         self.version += 1
+        self.layer_touches += 1
+
+    def touch_status(self) -> None:
+        """Note a change only to a permanent's tapped status, a life total or a mana pool: the layers read
+        these only while some effect looks at status (``_fingerprint``)."""
+        self.version += 1
 
     def emit(self, events: list[Event], lookback: dict[int, LKI] | None = None) -> None:
         """Events happened: keep them for "this turn" conditions and check what triggers on them.
@@ -284,6 +292,9 @@ class GameState(ABC):
     def _ensure_bf(self) -> None:
         if self._bf_version == self.version:
             return
+        if self._bf_layer_touches == self.layer_touches and not self._bf_status_sensitive:
+            self._bf_version = self.version   # only status changed, and no effect looks at it
+            return
         # Most changes (life, mana, damage, steps) don't touch what the layers read:
         # recompute only when that has changed.
         fp = self._fingerprint(self._bf_status_sensitive)
@@ -297,6 +308,7 @@ class GameState(ABC):
             self._bf_granting = None
             self._bf_kept = {}
         self._bf_version = self.version
+        self._bf_layer_touches = self.layer_touches
 
     def _fingerprint(self, status: bool) -> Any:
         """What the layers read: a row for each permanent (its id first), the counters of those that have

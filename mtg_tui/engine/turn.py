@@ -347,7 +347,7 @@ def end_step(game: "GameState", step: str) -> None:
     for p in game.players:
         lost = p.pool.empty(keep=step != "cleanup")   # mana kept "until end of turn" goes as the turn ends
         if lost:
-            game.touch()
+            game.touch_status()   # only a mana pool changed
             game.log_event(f"{p.name}'s unused mana ({''.join('{%s}' % t for t in lost)}) empties.", ("500.4",),
                            player=p.index)
     if step == "end_of_combat":
