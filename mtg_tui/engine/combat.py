@@ -651,7 +651,7 @@ def _as_though_unblocked(game: "GameState", obj: GameObject, info: dict[str, Any
 def end_combat(game: "GameState") -> None:
     """511.3: all creatures and planeswalkers are removed from combat."""
     game.combat = None
-    game.touch()
+    game.touch_status()
 
 
 def defending_player_of(game: "GameState") -> Player:

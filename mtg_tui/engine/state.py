@@ -247,8 +247,8 @@ class GameState(ABC):
         self.layer_touches += 1
 
     def touch_status(self) -> None:
-        """Note a change only to a permanent's tapped status, a life total or a mana pool: the layers read
-        these only while some effect looks at status (``_fingerprint``)."""
+        """Note a change only to what the layers read only while some effect looks at status (``_fingerprint``:
+        tapped status, combat, whose turn it is, life totals), or to what they never read (a mana pool)."""
         self.version += 1
 
     def emit(self, events: list[Event], lookback: dict[int, LKI] | None = None) -> None:

@@ -134,7 +134,7 @@ def begin_turn(game: "GameState") -> None:
         if game.chars(o).controller == game.active:
             o.sick = False
             o.ctl_mark = game.active
-    game.touch()
+    game.touch_status()   # whose turn it is, and what counts this turn
     if game.extra_turn_key is not None:
         game.log_event(f"Turn {game.turn}: {p.name}'s extra turn begins.", ("500.1", "500.7"), player=game.active,
                        kind="turn")
