@@ -17,7 +17,7 @@ from .abilities import (ActivatedAbility, AdditionalCost, AlternativeCost, CastF
                         CostsMore, Effect, SpellAbility, SpellsCostLess, StaticAbility)
 from .alike import alike_key
 from .cast_permissions import FREE, MAY_CAST, Granted, any_type, flash_permission, permission, permitted_cards
-from .cast_restrictions import cast_prohibited
+from .cast_restrictions import CANT_CAST, cast_prohibited
 from .conditions import condition_holds, holds
 from .context import Ctx, run_effect
 from .costs import (activated_abilities, check_cost_picks, check_other_costs, check_tap_picks, cost_choices,
@@ -552,8 +552,10 @@ def cast_timing_problem(game: "GameState", card: GameObject, player: int) -> str
 def legendary_spell_problem(game: "GameState", c: Any, player: int) -> str | None:
     """A legendary instant or sorcery is cast only while its caster controls a legendary creature or
     planeswalker (205.4e)."""
+    if "Legendary" not in c.supertypes:
+        return None
     kind = next((t for t in ("Instant", "Sorcery") if t in c.types), None)
-    if kind is None or "Legendary" not in c.supertypes:
+    if kind is None:
         return None
     for obj in game.permanents(player):
         pc = game.chars(obj)
@@ -790,7 +792,10 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
     kept = False
     with_hand_abilities = []
     rows = game.cast_rows
-    may_cast = not sorcery_ok and game.player_flags(player)[MAY_CAST]   # flash_permission finds none without it
+    flags = game.player_flags(player)
+    may_cast = not sorcery_ok and flags[MAY_CAST]   # flash_permission finds none without it
+    cant_cast = flags[CANT_CAST]   # nor cast_prohibited without this one
+    plain: bool | None = None   # whether no permanent changes what spells cost, once a card asks
     outside = _outside_hand(game, p)
     for whole in castable_cards(game, p, outside):
         row = rows.get(whole.id)
@@ -821,12 +826,14 @@ def _actions(game: "GameState", player: int, mana: bool) -> Iterator[Option]:
                 continue
             # the restrictions cast_timing_problem refuses a cast for: a legendary instant or sorcery (205.4e),
             # an effect that says the player can't cast it (101.2)
-            if legendary_spell_problem(game, c, player) or cast_prohibited(game, card, player):
+            if legendary_spell_problem(game, c, player) or (cant_cast and cast_prohibited(game, card, player)):
                 continue
             if units is None:
                 units = payment_units(game, player, set())
                 kept = kept_mana_possible(game, player)
-            if from_hand and t.own_cost_only and plain_costs(game):
+            if plain is None and from_hand and t.own_cost_only:
+                plain = plain_costs(game)
+            if from_hand and t.own_cost_only and plain:
                 # its total cost is its mana cost, X as 0 (601.2f): as total_cost finds, without the walk
                 cost = c.mana_cost.with_x(0)
                 if match_payment(cost, units) is None and not (kept and _affordable(game, player, card, cost)) \
@@ -1417,7 +1424,7 @@ def perform(game: "GameState", player: int, action: dict[str, Any]) -> Gen:
     if kind == "play":
         card = game.objects[action["card"]]
         game.players[player].lands_played += 1
-        game.touch()   # the land drop is used even while its entering asks a question (a shock land's life)
+        game.touch_status()   # the land drop is used even while its entering asks a question (a shock land's life)
         where = "" if card.zone == "hand" else " from " + _ZONE_WORDS.get(card.zone, card.zone)
         cites = ("305.1", "601.3") if where else ("305.1",)
         game.log_event(f"{game.players[player].name} plays {card.name}{where}.", cites, (card.id,), player=player)

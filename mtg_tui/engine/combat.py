@@ -203,7 +203,7 @@ def declare_attackers(game: "GameState") -> Gen:
         if game.summoning_sick(obj):
             game.log_event(f"{obj.name} has haste: it can attack the turn it came under your control.",
                            ("702.10b",), (obj.id,))
-    game.touch()
+    game.touch_status()   # combat
     if pairs:
         desc = ", ".join(f"{game.describe(a)} -> {game.describe(dfd)}" for a, dfd in pairs)
         game.log_event(f"{game.players[game.active].name} attacks: {desc}.", ("508.1",),
@@ -407,7 +407,7 @@ def declare_blockers(game: "GameState") -> Gen:
     for a in combat.attackers:
         combat.blocked[a] = any(a == x for _, x in pairs)
     combat.blockers_declared = True
-    game.touch()
+    game.touch_status()   # combat
     if pairs:
         desc = ", ".join(f"{game.describe(b)} blocks {game.describe(a)}" for b, a in pairs)
         game.log_event(f"{game.players[combat.defending_player].name} blocks: {desc}.", ("509.1",),

@@ -28,7 +28,7 @@ Gen = Generator[Decision, Any, Any]
 def resolve_top(game: "GameState") -> Gen:
     """Resolve the top object of the stack (608)."""
     top = game.stack[-1]
-    game.touch()
+    game.touch_status()   # a resolution begins; what it does notes its own changes
     if isinstance(top, StackAbility):
         ab = top.ability
         effect: Effect = ab.effect
