@@ -860,3 +860,20 @@ def test_slaughter_the_strong_keeps_the_most_within_the_total_power(db: Any) -> 
     g.answer(ALICE, {"action": "cast", "card": hand_id(g, ALICE, "Slaughter the Strong"), "pay": "auto"})
     pass_until(g, "choose", AI)     # Alice, with no creature, has nothing to choose
     assert sorted(name_of(g, i) for i in ask(g)) == ["Serra Angel"]
+
+
+def test_uses_teferis_loyalty_abilities(db: Any) -> None:
+    # Bob's Teferi, Hero of Dominaria (loyalty 4) in his postcombat main phase. With nothing of Alice's to put away, its +1
+    # (draw a card, untap two lands at the end step) is the ability to use; facing her Serra Angel, a 4/4 flier
+    # that would attack Teferi, its -3 puts the Angel into her library (Teferi stays, at 1 loyalty). Either way
+    # a planeswalker is used, not left idle.
+    teferi_4 = [{"name": "Teferi, Hero of Dominaria", "counters": {"loyalty": 4}}] + cards("Plains", "Island")
+    g = position(db, {}, {"battlefield": teferi_4}, step="main2")
+    teferi = ids(g, "Teferi, Hero of Dominaria")[0]
+    ans = ask(g)
+    assert ans["action"] == "activate" and ans["source"] == teferi and ans["ability"] == 0
+    g = position(db, {"battlefield": cards("Serra Angel")}, {"battlefield": teferi_4}, step="main2")
+    teferi = ids(g, "Teferi, Hero of Dominaria")[0]
+    ans = ask(g)
+    assert ans["action"] == "activate" and ans["source"] == teferi and ans["ability"] == 1
+    assert ans["targets"] == [ids(g, "Serra Angel")]

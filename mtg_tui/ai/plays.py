@@ -20,7 +20,7 @@ from .combat_math import Fighter, fight
 from .evaluate import card_value, creature_value
 from .knowledge import activated, mana_value_of, mode_readings, read_ability, read_effect, reading_of, spell_effect
 from .reading import EACH, EVENT, Reading
-from .targeting import choose, face_value
+from .targeting import choose, face_value, row_worth
 
 
 @dataclass
@@ -611,4 +611,35 @@ def _loyalty_play(board: Board, src: ObjectView, base: dict[str, Any], change: i
             return None
         return Play(dict(base, targets=[picks]), 2.0 + 0.6 * len(tapped), "", "loyalty", "main", src.name, r,
                     src)
-    return None
+    return _plain_loyalty_play(board, src, base, change, r, rows)
+
+
+def _plain_loyalty_play(board: Board, src: ObjectView, base: dict[str, Any], change: int, r: Reading,
+                        rows: list[dict[str, Any]]) -> Play | None:
+    """Any other loyalty ability (606): worth what its effect does (a card drawn; what its targets are worth)
+    and what it does to the planeswalker's chances: the loyalty left after the opponent's creatures attack it
+    (as if nothing blocked), with the ability used and without, a planeswalker with none left being gone
+    (704.5i). One a turn, as a sorcery (606.3)."""
+    loyalty = src.loyalty or 0
+    targets: list[list[int]] = [[] for _ in rows]
+    if r.loot and not board.hand:
+        return None
+    if r.draw or r.loot:
+        value = 1.6 * max(1, r.draw or 1)
+    elif r.damage and rows:
+        targets, value = choose(board, rows, r, amount=r.damage)
+    elif rows and rows_have_choice(rows):
+        targets, value = choose(board, rows, r)
+    else:
+        return None
+    attackers = [c for c in board.opp_creatures if c.can_attack_ever]
+    harmed = {o for i, row in enumerate(targets) if (row_worth(r, i) or 0.0) < 0 for o in row}
+
+    def kept(left: int) -> float:
+        return 3.0 + 1.5 * left if left > 0 else 0.0
+    before = kept(loyalty - sum(c.power for c in attackers))
+    after = kept(loyalty + change - sum(c.power for c in attackers if c.id not in harmed))
+    value += after - before
+    if value <= 0:
+        return None
+    return Play(dict(base, targets=targets), value, "", "loyalty", "main", src.name, r, src)
