@@ -42,3 +42,24 @@ def test_a_rules_effect_reads_with_its_apostrophes(db: Any) -> None:
     g.answer(1, {"action": "pass"})
     log = [e.text for e in g.log.entries]
     assert "Grizzly Bears can't block until end of turn." in log, log[-4:]
+
+
+def test_haste_says_whose_control_it_came_under(db: Any) -> None:
+    # Raging Goblin (haste) enters under Alice's control this turn and attacks at once (702.10b); the log names
+    # her, not "your" control, since both players read it.
+    g = new_game({"kind": "state", "players": ["Alice", "Bob"], "active": 0, "turn": 5, "step": "main1",
+                  "tables": [{"library": [{"name": "Mountain"}], "hand": [{"name": "Raging Goblin"}],
+                              "battlefield": [{"name": "Mountain"}]},
+                             {"library": [{"name": "Forest"}]}]}, 1, db)
+    g.answer(0, {"action": "cast", "card": g.players[0].hand[0].id, "pay": "auto"})
+    g.answer(0, {"action": "pass"})
+    g.answer(1, {"action": "pass"})
+    goblin = next(o for o in g.battlefield if o.name == "Raging Goblin")
+    for _ in range(10):
+        d = g.pending
+        if d.kind == "declare_attackers":
+            g.answer(0, [[goblin.id, d.defenders[0]]])
+            break
+        g.answer(d.player, {"action": "pass"})
+    log = [e.text for e in g.log.entries]
+    assert "Raging Goblin has haste: it can attack though it came under Alice's control this turn." in log, log[-3:]

@@ -201,7 +201,8 @@ def declare_attackers(game: "GameState") -> Gen:
         else:
             game.log_event(f"{obj.name} has vigilance: attacking doesn't tap it.", ("702.20b",), (obj.id,))
         if game.summoning_sick(obj):
-            game.log_event(f"{obj.name} has haste: it can attack the turn it came under your control.",
+            who = game.players[game.chars(obj).controller].name
+            game.log_event(f"{obj.name} has haste: it can attack though it came under {who}'s control this turn.",
                            ("702.10b",), (obj.id,))
     game.touch_status()   # combat
     if pairs:
