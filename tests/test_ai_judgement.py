@@ -543,22 +543,28 @@ def test_a_looter_loots_rather_than_attack_for_one(db: Any) -> None:
     assert ans["action"] == "activate" and name_of(g, ans["source"]) == "Merfolk Looter"
 
 
-def test_a_looter_keeps_the_lands_its_costliest_spell_needs(db: Any) -> None:
-    # Bob has three Islands in play, and in hand two Islands, Air Elemental ({3}{U}{U}) and an Ornithopter (a
-    # 0/2 flier); he loots at Alice's end step and draws another Ornithopter, then must discard a card. Air
-    # Elemental needs five lands: the three in play and both in hand, so neither Island is a spare land.
-    # An Ornithopter, which deals no damage, is the card he needs least.
+def looter_discard(db: Any, hand: list[str], drawn: str) -> list[str]:
+    """Bob, with a Merfolk Looter and three Islands, loots at Alice's end step (drawing ``drawn``) and must
+    discard: the card he discards."""
     g = position(db, {"battlefield": []},
-                 {"battlefield": cards("Merfolk Looter", "Island", "Island", "Island"),
-                  "hand": cards("Island", "Island", "Air Elemental", "Ornithopter"),
-                  "library": cards(*(["Ornithopter"] * 10))},
+                 {"battlefield": cards("Merfolk Looter", "Island", "Island", "Island"), "hand": cards(*hand),
+                  "library": cards(*([drawn] * 10))},
                  step="end", active=ALICE)
     pass_until(g, "priority", AI)
     ans = ask(g)
     assert ans["action"] == "activate" and name_of(g, ans["source"]) == "Merfolk Looter"
     g.answer(AI, ans)
     pass_until(g, "discard", AI)
-    assert [name_of(g, c) for c in ask(g)] == ["Ornithopter"]
+    return [name_of(g, c) for c in ask(g)]
+
+
+def test_a_looter_keeps_the_lands_its_costliest_spell_needs(db: Any) -> None:
+    # Bob has three Islands in play, and in hand two Islands, Air Elemental ({3}{U}{U}) and an Ornithopter (a
+    # 0/2 flier); he loots at Alice's end step and draws another Ornithopter, then must discard a card. Air
+    # Elemental needs five lands: the three in play and both in hand, so neither Island is a spare land.
+    # An Ornithopter, which deals no damage, is the card he needs least.
+    assert looter_discard(db, ["Island", "Island", "Air Elemental", "Ornithopter"], "Ornithopter") == \
+        ["Ornithopter"]
 
 
 def test_a_looter_short_of_lands_keeps_its_only_land_over_a_spell(db: Any) -> None:
@@ -566,17 +572,7 @@ def test_a_looter_short_of_lands_keeps_its_only_land_over_a_spell(db: Any) -> No
     # loots at Alice's end step, draws a second Frost Breath and must discard a card. The Island is his
     # fourth land and Air Elemental needs a fifth: short of lands, he keeps the land and gives up one of the
     # two Frost Breaths (a three-mana spell he holds twice).
-    g = position(db, {"battlefield": []},
-                 {"battlefield": cards("Merfolk Looter", "Island", "Island", "Island"),
-                  "hand": cards("Island", "Air Elemental", "Frost Breath"),
-                  "library": cards(*(["Frost Breath"] * 10))},
-                 step="end", active=ALICE)
-    pass_until(g, "priority", AI)
-    ans = ask(g)
-    assert ans["action"] == "activate" and name_of(g, ans["source"]) == "Merfolk Looter"
-    g.answer(AI, ans)
-    pass_until(g, "discard", AI)
-    assert [name_of(g, c) for c in ask(g)] == ["Frost Breath"]
+    assert looter_discard(db, ["Island", "Air Elemental", "Frost Breath"], "Frost Breath") == ["Frost Breath"]
 
 
 def test_bounces_an_attacker_that_carries_equipment_but_not_a_plain_bears(db: Any) -> None:
