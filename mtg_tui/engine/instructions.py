@@ -872,7 +872,7 @@ class SacrificeAllBut(Instruction):
         game = ctx.game
         doomed: list[GameObject] = []
         limit = self.total_power
-        what = self.filter.describe() + "s"
+        what = self.filter.describe()
         for p in ctx.apnap(ctx.players(self.who)):
             options = [o for o in game.battlefield if game.chars(o).controller == p.index
                        and object_matches(game, o, self.filter, ctx.source_id, p.index, ctx.source_uid)]
@@ -886,8 +886,8 @@ class SacrificeAllBut(Instruction):
                     raise IllegalAnswer(f"their total power is {total}, more than {limit}")
                 return picks
 
-            kept = yield ChooseCards(player=p.index, prompt=f"Choose any number of {what} you control with total "
-                                     f"power {limit} or less: the others are sacrificed",
+            kept = yield ChooseCards(player=p.index, prompt=f"Choose what to keep, total power {limit} or less: each "
+                                     f"other {what} you control is sacrificed",
                                      options=[Option(o.id, game.describe(o.id)) for o in options], min=0,
                                      max=len(options), legal=within, keep=True)
             game.log_event(f"{p.name} keeps {', '.join(game.describe(i) for i in kept) or 'nothing'}.", ("701.17",),
